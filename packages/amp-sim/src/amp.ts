@@ -1,0 +1,103 @@
+/**
+ * One emulated amp: its identity, its state tree (shaped and validated by @rackside/protocol),
+ * and a change feed that the device API server turns into batched `notify` messages.
+ * Everything that changes an amp (a client's `set`, the physics tick, an injected fault) goes through `apply`.
+ */
+import {
+  defaultState,
+  getAt,
+  mergeDelta,
+  normalizeUrl,
+  urlSegments,
+  validateSet,
+  type DeviceState,
+  type ModelInfo,
+  type SetResult,
+} from '@rackside/protocol';
+
+type Obj = Record<string, unknown>;
+
+/** Who caused a change: a client of the device API, or the amp itself (physics, faults, firmware). */
+export type ChangeOrigin = 'client' | 'amp';
+
+/** What makes one amp distinct within a fleet: stable across restarts. */
+export interface AmpIdentity {
+  readonly model: ModelInfo;
+  /** Address the amp listens on (a loopback address in a fleet: 127.0.1.1, 127.0.1.2, ...). */
+  readonly ip: string;
+  readonly mac: string;
+  readonly serialNumber: string;
+  readonly deviceName: string;
+  readonly firmwareVersion: string;
+}
+
+export type ChangeListener = (delta: Obj, origin: ChangeOrigin) => void;
+
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The emulated amp's data and change feed. Pure state: no sockets, no timers. */
+export class Amp {
+  readonly state: DeviceState;
+  /** The device password; null when the amp is not protected. */
+  password: string | null = null;
+  private readonly listeners = new Set<ChangeListener>();
+
+  constructor(
+    readonly identity: AmpIdentity,
+    initial?: DeviceState,
+  ) {
+    this.state = initial ?? defaultState(identity.model);
+  }
+
+  get model(): ModelInfo {
+    return this.identity.model;
+  }
+
+  /** Reads the subtree at a URL (relative to it), or undefined when nothing is there. */
+  read(url: string): unknown {
+    return getAt(this.state, urlSegments(url));
+  }
+
+  /** Merges a delta rooted at `/` and tells listeners what actually changed. Returns that change. */
+  apply(delta: Obj, origin: ChangeOrigin = 'amp'): Obj | undefined {
+    const changed = mergeDelta(this.state, delta);
+    if (changed) for (const l of this.listeners) l(changed, origin);
+    return changed;
+  }
+
+  /** Validates a client's `set` (protocol rules: clamp, types, choices, read-only) without applying it. */
+  validate(url: string, params: unknown): SetResult {
+    return validateSet(this.model, normalizeUrl(url), params, (segments) => getAt(this.state, segments));
+  }
+
+  /** Subscribes to changes; returns the unsubscribe function. */
+  onChange(listener: ChangeListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}
+
+/** Keeps only the parts of a delta (rooted at `/`) that fall under one of the URLs. */
+export function filterDelta(delta: Obj, urls: Iterable<string>): Obj | undefined {
+  let out: Obj | undefined;
+  for (const url of urls) {
+    const segs = urlSegments(url);
+    const part = getAt(delta, segs);
+    if (part === undefined) continue;
+    let rooted: unknown = part;
+    for (let i = segs.length - 1; i >= 0; i--) rooted = { [segs[i]!]: rooted };
+    out ??= {};
+    mergeInto(out, rooted as Obj);
+  }
+  return out;
+}
+
+/** Deep-merges b into a (in place), b winning. */
+export function mergeInto(a: Obj, b: Obj): Obj {
+  for (const [k, v] of Object.entries(b)) {
+    const cur = a[k];
+    if (isObj(cur) && isObj(v)) mergeInto(cur, v);
+    else a[k] = isObj(v) ? structuredClone(v) : v;
+  }
+  return a;
+}

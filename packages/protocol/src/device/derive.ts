@@ -1,0 +1,433 @@
+/**
+ * Everything derived from DEVICE_TREE: URL resolution, default state, the `info` reply,
+ * validation of a `set`, and clamping of values received from an amp (spec 2 §5).
+ */
+import type { ModelInfo } from './models';
+import type { DeepPartial, Field, Node, StateOf, TreeContext } from './schema';
+import { DEVICE_TREE, type DeviceTree } from './tree';
+
+/** The full state of one amp, as `get /` answers it. */
+export type DeviceState = StateOf<DeviceTree>;
+export type AmpState = NonNullable<DeviceState['amp']>;
+export type ChannelState = AmpState['channels'][string];
+/** A `set` payload or a `notify` delta. */
+export type DeviceDelta = DeepPartial<DeviceState>;
+
+type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+type Obj = Record<string, unknown>;
+
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const present = (x: { when?: (c: TreeContext) => boolean }, ctx: TreeContext) => !x.when || x.when(ctx);
+
+/** Adds the leading slash and drops a trailing one: 'amp/deviceInfo/' → '/amp/deviceInfo'. */
+export function normalizeUrl(url: string): string {
+  const parts = url.split('/').filter((p) => p.length > 0);
+  return '/' + parts.join('/');
+}
+/** The path segments of a URL ('/amp/channels/1' → ['amp', 'channels', '1']). */
+export const urlSegments = (url: string): string[] => url.split('/').filter((p) => p.length > 0);
+
+/** What a URL points at on a given model. */
+export type Resolved =
+  | { ok: true; kind: 'node'; node: Node; ctx: TreeContext; segments: string[] }
+  | { ok: true; kind: 'field'; field: Field; name: string; ctx: TreeContext; segments: string[] }
+  | { ok: false; message: string };
+
+/** Resolves a URL against the tree for a model; unknown segments give a message naming the first bad one. */
+export function resolveUrl(model: ModelInfo, url: string): Resolved {
+  const segments = urlSegments(url);
+  let node: Node = DEVICE_TREE;
+  const keys: string[] = [];
+  for (let i = 0; i < segments.length; i++) {
+    const seg = segments[i]!;
+    const ctx = { model, keys };
+    const where = '/' + segments.slice(0, i).join('/');
+    if (node.kind === 'object') {
+      const child: Node | undefined = Object.hasOwn(node.children, seg) ? node.children[seg] : undefined;
+      if (child && present(child, ctx)) {
+        node = child;
+        continue;
+      }
+      const field = Object.hasOwn(node.fields, seg) ? node.fields[seg] : undefined;
+      if (field && present(field, ctx) && i === segments.length - 1) {
+        return { ok: true, kind: 'field', field, name: seg, ctx: { model, keys: [...keys] }, segments };
+      }
+      return { ok: false, message: `unknown url ${normalizeUrl(url)}: '${seg}' is not under ${where}` };
+    }
+    if (node.kind === 'collection') {
+      if (!node.keys(ctx).includes(seg)) {
+        return {
+          ok: false,
+          message: `unknown url ${normalizeUrl(url)}: '${seg}' is not one of ${where} ${node.keys(ctx).join(', ')}`,
+        };
+      }
+      keys.push(seg);
+      node = node.item;
+      continue;
+    }
+    return { ok: false, message: `unknown url ${normalizeUrl(url)}: ${where} has no sub-urls` };
+  }
+  if (!present(node, { model, keys })) return { ok: false, message: `unknown url ${normalizeUrl(url)}` };
+  return { ok: true, kind: 'node', node, ctx: { model, keys }, segments };
+}
+
+/** The choices an enum field offers at this place on this model. */
+export function choicesOf(field: Field & { type: 'enum' }, ctx: TreeContext): readonly string[] {
+  return field.choicesFor ? field.choicesFor(ctx) : field.choices;
+}
+
+/** The default value of a field at this place. */
+export function fieldDefault(field: Field, ctx: TreeContext): Json {
+  if (field.type === 'string' && field.defaultFor) return field.defaultFor(ctx);
+  if (field.type === 'enum') {
+    const choices = choicesOf(field, ctx);
+    return choices.includes(field.default) ? field.default : (choices[0] ?? field.default);
+  }
+  return field.default;
+}
+
+/** True when a value is one the field accepts as it is (no clamping needed). */
+export function isValidValue(field: Field, ctx: TreeContext, v: unknown): boolean {
+  switch (field.type) {
+    case 'number':
+      return typeof v === 'number' && Number.isFinite(v) && v >= field.min && v <= field.max;
+    case 'boolean':
+      return typeof v === 'boolean';
+    case 'string':
+      return typeof v === 'string' && v.length <= field.maxLength;
+    case 'enum':
+      return typeof v === 'string' && choicesOf(field, ctx).includes(v);
+  }
+}
+
+/** spec 2 §5: floats to min/max (default if not a number), strings cut to maxLength, booleans and enums reset to default if invalid. */
+export function clampField(field: Field, ctx: TreeContext, v: unknown): Json {
+  switch (field.type) {
+    case 'number':
+      return typeof v === 'number' && !Number.isNaN(v)
+        ? Math.min(field.max, Math.max(field.min, v))
+        : (fieldDefault(field, ctx));
+    case 'boolean':
+      return typeof v === 'boolean' ? v : field.default;
+    case 'string':
+      return typeof v === 'string' ? v.slice(0, field.maxLength) : fieldDefault(field, ctx);
+    case 'enum':
+      return typeof v === 'string' && choicesOf(field, ctx).includes(v) ? v : fieldDefault(field, ctx);
+  }
+}
+
+function defaultOf(node: Node, ctx: TreeContext): Json {
+  switch (node.kind) {
+    case 'object': {
+      const out: Record<string, Json> = {};
+      for (const [k, f] of Object.entries(node.fields)) if (!f.action && present(f, ctx)) out[k] = fieldDefault(f, ctx);
+      for (const [k, c] of Object.entries(node.children)) if (present(c, ctx)) out[k] = defaultOf(c, ctx);
+      return out;
+    }
+    case 'collection': {
+      const out: Record<string, Json> = {};
+      for (const key of node.keys(ctx)) out[key] = defaultOf(node.item, { model: ctx.model, keys: [...ctx.keys, key] });
+      return out;
+    }
+    case 'record':
+      return node.default() as Json;
+  }
+}
+
+/** The state of a new amp of this model: every field at its default. */
+export function defaultState(model: ModelInfo): DeviceState {
+  return defaultOf(DEVICE_TREE, { model, keys: [] }) as unknown as DeviceState;
+}
+
+/** The default value of the subtree a URL points at. */
+export function defaultAt(model: ModelInfo, url: string): unknown {
+  const r = resolveUrl(model, url);
+  if (!r.ok) return undefined;
+  return r.kind === 'field' ? fieldDefault(r.field, r.ctx) : defaultOf(r.node, r.ctx);
+}
+
+/** The schema of one field as the `info` reply gives it (key order fixed). */
+export function fieldInfo(field: Field, ctx: TreeContext): Record<string, Json> {
+  const out: Record<string, Json> = { type: field.type };
+  if (field.type === 'number') {
+    if (field.unit) out.unit = field.unit;
+    out.min = field.min;
+    out.max = field.max;
+    out.step = field.step;
+  }
+  if (field.type === 'enum') out.choices = [...choicesOf(field, ctx)];
+  if (field.type === 'string') out.maxLength = field.maxLength;
+  out.default = fieldDefault(field, ctx);
+  if (field.readOnly) out.readOnly = true;
+  if (field.action) out.writeOnly = true;
+  if (field.log) out.log = true;
+  return out;
+}
+
+function infoOf(node: Node, ctx: TreeContext): Json {
+  switch (node.kind) {
+    case 'object': {
+      const out: Record<string, Json> = {};
+      for (const [k, f] of Object.entries(node.fields)) if (present(f, ctx)) out[k] = fieldInfo(f, ctx);
+      for (const [k, c] of Object.entries(node.children)) if (present(c, ctx)) out[k] = infoOf(c, ctx);
+      return out;
+    }
+    case 'collection': {
+      const out: Record<string, Json> = {};
+      for (const key of node.keys(ctx)) out[key] = infoOf(node.item, { model: ctx.model, keys: [...ctx.keys, key] });
+      return out;
+    }
+    case 'record':
+      return { type: 'record', ...(node.readOnly ? { readOnly: true } : {}) };
+  }
+}
+
+/**
+ * The `info` reply for a URL: the same shape as `get`, with a field schema
+ * ({type, unit, min, max, step, choices, maxLength, default, readOnly, writeOnly, log}) in place of each value.
+ * A leaf schema is recognisable as an object whose `type` is a string.
+ */
+export function infoAt(model: ModelInfo, url: string): Json | undefined {
+  const r = resolveUrl(model, url);
+  if (!r.ok) return undefined;
+  return r.kind === 'field' ? fieldInfo(r.field, r.ctx) : infoOf(r.node, r.ctx);
+}
+
+/** A field write that is an action (not stored): `/misc clearLogs`, `verifyPassword`, `/cloud sensorPublishStart`. */
+export interface ActionWrite {
+  readonly segments: readonly string[];
+  readonly name: string;
+  readonly value: Json;
+}
+export type SetResult =
+  | { ok: true; patch: Record<string, Json>; actions: ActionWrite[] }
+  | { ok: false; message: string; code: 'type' | 'readOnly' | 'unknown' | 'choice' };
+
+const typeName = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
+
+function checkField(
+  field: Field,
+  ctx: TreeContext,
+  path: string,
+  v: unknown,
+): { ok: true; value: Json } | Extract<SetResult, { ok: false }> {
+  if (field.readOnly) return { ok: false, code: 'readOnly', message: `${path} is read-only` };
+  switch (field.type) {
+    case 'number':
+      if (typeof v !== 'number' || !Number.isFinite(v))
+        return { ok: false, code: 'type', message: `${path} expects a number, got ${typeName(v)}` };
+      break;
+    case 'boolean':
+      if (typeof v !== 'boolean')
+        return { ok: false, code: 'type', message: `${path} expects a boolean, got ${typeName(v)}` };
+      break;
+    case 'string':
+      if (typeof v !== 'string')
+        return { ok: false, code: 'type', message: `${path} expects a string, got ${typeName(v)}` };
+      break;
+    case 'enum': {
+      if (typeof v !== 'string')
+        return { ok: false, code: 'type', message: `${path} expects one of its choices (a string), got ${typeName(v)}` };
+      const choices = choicesOf(field, ctx);
+      if (!choices.includes(v))
+        return {
+          ok: false,
+          code: 'choice',
+          message: `${path}: '${v}' is not one of the choices ${choices.map((c) => `'${c}'`).join(', ')}`,
+        };
+    }
+  }
+  return { ok: true, value: clampField(field, ctx, v) };
+}
+
+function setNode(
+  node: Node,
+  ctx: TreeContext,
+  segments: string[],
+  params: unknown,
+  actions: ActionWrite[],
+  current: (segments: string[]) => unknown,
+): { ok: true; patch: Json } | Extract<SetResult, { ok: false }> {
+  const path = '/' + segments.join('/');
+  if (node.kind === 'record') {
+    if (node.readOnly) return { ok: false, code: 'readOnly', message: `${path} is read-only` };
+    const base = current(segments);
+    const merged = isObj(base) && isObj(params) ? { ...base, ...params } : params;
+    const parsed = node.schema.safeParse(merged);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return {
+        ok: false,
+        code: 'type',
+        message: `${path}${issue?.path.length ? '/' + issue.path.join('/') : ''}: ${issue?.message ?? 'invalid value'}`,
+      };
+    }
+    return { ok: true, patch: parsed.data as Json };
+  }
+  if (!isObj(params)) return { ok: false, code: 'type', message: `${path} expects an object, got ${typeName(params)}` };
+  const patch: Record<string, Json> = {};
+  for (const [k, v] of Object.entries(params)) {
+    const sub = [...segments, k];
+    const subPath = '/' + sub.join('/');
+    if (node.kind === 'collection') {
+      if (!node.keys(ctx).includes(k)) return { ok: false, code: 'unknown', message: `unknown url ${subPath}` };
+      const r = setNode(node.item, { model: ctx.model, keys: [...ctx.keys, k] }, sub, v, actions, current);
+      if (!r.ok) return r;
+      patch[k] = r.patch;
+      continue;
+    }
+    const field = Object.hasOwn(node.fields, k) ? node.fields[k] : undefined;
+    if (field && present(field, ctx)) {
+      const r = checkField(field, ctx, subPath, v);
+      if (!r.ok) return r;
+      if (field.action) actions.push({ segments, name: k, value: r.value });
+      else patch[k] = r.value;
+      continue;
+    }
+    const child = Object.hasOwn(node.children, k) ? node.children[k] : undefined;
+    if (child && present(child, ctx)) {
+      const r = setNode(child, ctx, sub, v, actions, current);
+      if (!r.ok) return r;
+      patch[k] = r.patch;
+      continue;
+    }
+    return { ok: false, code: 'unknown', message: `unknown field ${subPath}` };
+  }
+  return { ok: true, patch };
+}
+
+/**
+ * Validates a `set` on a URL: unknown fields, wrong types, enum values outside the choices and
+ * read-only fields are refused with a message; numbers out of range are clamped; strings cut to maxLength.
+ * Nothing is applied when any part is refused. The patch is rooted at `/`.
+ */
+export function validateSet(
+  model: ModelInfo,
+  url: string,
+  params: unknown,
+  current: (segments: string[]) => unknown = () => undefined,
+): SetResult {
+  const r = resolveUrl(model, url);
+  if (!r.ok) return { ok: false, code: 'unknown', message: r.message };
+  const actions: ActionWrite[] = [];
+  let patch: Json;
+  if (r.kind === 'field') {
+    const checked = checkField(r.field, r.ctx, normalizeUrl(url), params);
+    if (!checked.ok) return checked;
+    if (r.field.action) {
+      actions.push({ segments: r.segments.slice(0, -1), name: r.name, value: checked.value });
+      return { ok: true, patch: {}, actions };
+    }
+    patch = checked.value;
+  } else {
+    const res = setNode(r.node, r.ctx, r.segments, params ?? {}, actions, current);
+    if (!res.ok) return res;
+    patch = res.patch;
+  }
+  let rooted: Json = patch;
+  for (let i = r.segments.length - 1; i >= 0; i--) rooted = { [r.segments[i]!]: rooted };
+  return { ok: true, patch: isObj(rooted) ? (rooted) : {}, actions };
+}
+
+function clampNode(node: Node, ctx: TreeContext, v: unknown): Json | undefined {
+  switch (node.kind) {
+    case 'record': {
+      const parsed = node.schema.safeParse(v);
+      return parsed.success ? (parsed.data as Json) : (node.default() as Json);
+    }
+    case 'object': {
+      if (!isObj(v)) return undefined;
+      const out: Record<string, Json> = {};
+      for (const [k, x] of Object.entries(v)) {
+        const field = Object.hasOwn(node.fields, k) ? node.fields[k] : undefined;
+        if (field && !field.action && present(field, ctx)) {
+          out[k] = clampField(field, ctx, x);
+          continue;
+        }
+        const child = Object.hasOwn(node.children, k) ? node.children[k] : undefined;
+        if (child && present(child, ctx)) {
+          const c = clampNode(child, ctx, x);
+          if (c !== undefined) out[k] = c;
+        }
+      }
+      return out;
+    }
+    case 'collection': {
+      if (!isObj(v)) return undefined;
+      const out: Record<string, Json> = {};
+      const keys = node.keys(ctx);
+      for (const [k, x] of Object.entries(v)) {
+        if (!keys.includes(k)) continue;
+        const c = clampNode(node.item, { model: ctx.model, keys: [...ctx.keys, k] }, x);
+        if (c !== undefined) out[k] = c;
+      }
+      return out;
+    }
+  }
+}
+
+/**
+ * Clamps a (partial) subtree received from an amp at `url` to the schema: each known field is clamped,
+ * unknown keys are dropped (spec 2 §5 "values received from a device are clamped to the schema").
+ */
+export function clampAt(model: ModelInfo, url: string, value: unknown): unknown {
+  const r = resolveUrl(model, url);
+  if (!r.ok) return undefined;
+  return r.kind === 'field' ? clampField(r.field, r.ctx, value) : clampNode(r.node, r.ctx, value);
+}
+
+/** Reads the value at a path of a state tree. */
+export function getAt(state: unknown, segments: readonly string[]): unknown {
+  let cur: unknown = state;
+  for (const s of segments) {
+    if (!isObj(cur) || !Object.hasOwn(cur, s)) return undefined;
+    cur = cur[s];
+  }
+  return cur;
+}
+
+/**
+ * Merges a delta into a state tree in place and returns the part that actually changed
+ * (undefined when nothing did). Arrays and records' leaves are replaced whole.
+ */
+export function mergeDelta(target: Obj, delta: Obj): Obj | undefined {
+  let changed: Obj | undefined;
+  for (const [k, v] of Object.entries(delta)) {
+    const cur = target[k];
+    if (isObj(v) && isObj(cur)) {
+      const sub = mergeDelta(cur, v);
+      if (sub) (changed ??= {})[k] = sub;
+    } else if (!deepEqual(cur, v)) {
+      target[k] = structuredClone(v);
+      (changed ??= {})[k] = v;
+    }
+  }
+  return changed;
+}
+
+/** Structural equality of JSON values. */
+export function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => deepEqual(x, b[i]));
+  if (isObj(a) && isObj(b)) {
+    const ka = Object.keys(a);
+    if (ka.length !== Object.keys(b).length) return false;
+    return ka.every((k) => Object.hasOwn(b, k) && deepEqual(a[k], b[k]));
+  }
+  return false;
+}
+
+/** Every field of the tree on a model, with its URL: for docs, property tests and exhaustive checks. */
+export function* walkFields(model: ModelInfo): Generator<{ url: string; field: Field; ctx: TreeContext }> {
+  function* walk(node: Node, ctx: TreeContext, segs: string[]): Generator<{ url: string; field: Field; ctx: TreeContext }> {
+    if (node.kind === 'object') {
+      for (const [k, f] of Object.entries(node.fields))
+        if (present(f, ctx)) yield { url: '/' + [...segs, k].join('/'), field: f, ctx };
+      for (const [k, c] of Object.entries(node.children)) if (present(c, ctx)) yield* walk(c, ctx, [...segs, k]);
+    } else if (node.kind === 'collection') {
+      for (const key of node.keys(ctx))
+        yield* walk(node.item, { model: ctx.model, keys: [...ctx.keys, key] }, [...segs, key]);
+    }
+  }
+  yield* walk(DEVICE_TREE, { model, keys: [] }, []);
+}

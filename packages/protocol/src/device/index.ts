@@ -1,0 +1,7 @@
+export * from './chosen';
+export * from './choices';
+export * from './derive';
+export * from './messages';
+export * from './models';
+export * from './schema';
+export * from './tree';

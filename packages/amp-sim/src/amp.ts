@@ -41,6 +41,8 @@ export class Amp {
   /** The device password; null when the amp is not protected. */
   password: string | null = null;
   private readonly listeners = new Set<ChangeListener>();
+  private readonly networkListeners = new Set<(up: boolean) => void>();
+  private networkTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     readonly identity: AmpIdentity,
@@ -68,6 +70,39 @@ export class Amp {
   /** Validates a client's `set` (protocol rules: clamp, types, choices, read-only) without applying it. */
   validate(url: string, params: unknown): SetResult {
     return validateSet(this.model, normalizeUrl(url), params, (segments) => getAt(this.state, segments));
+  }
+
+  /** False while the network is unplugged (fault injection): servers close connections and refuse new ones. */
+  get networkUp(): boolean {
+    return this.networkTimer === undefined;
+  }
+
+  /** Unplugs the network for `ms` milliseconds (0 plugs it back in at once). */
+  unplugNetwork(ms: number): void {
+    const wasUp = this.networkUp;
+    clearTimeout(this.networkTimer);
+    this.networkTimer = undefined;
+    if (ms > 0) {
+      this.networkTimer = setTimeout(() => {
+        this.networkTimer = undefined;
+        for (const l of this.networkListeners) l(true);
+      }, ms);
+      if (wasUp) for (const l of this.networkListeners) l(false);
+    } else if (!wasUp) for (const l of this.networkListeners) l(true);
+  }
+
+  /** Tells a listener when the network goes down (false) and comes back (true); returns the unsubscribe function. */
+  onNetwork(listener: (up: boolean) => void): () => void {
+    this.networkListeners.add(listener);
+    return () => this.networkListeners.delete(listener);
+  }
+
+  /** Stops the amp's own timers (the network unplug timer). */
+  dispose(): void {
+    clearTimeout(this.networkTimer);
+    this.networkTimer = undefined;
+    this.listeners.clear();
+    this.networkListeners.clear();
   }
 
   /** Subscribes to changes; returns the unsubscribe function. */

@@ -5,3 +5,4 @@ export * from './messages';
 export * from './models';
 export * from './schema';
 export * from './tree';
+export * from './auth';

@@ -1,0 +1,32 @@
+/**
+ * The emulator's private key matching DEVICE_PUBLIC_KEY_PEM in @rackside/protocol. It protects nothing real:
+ * it exists so that password changes sent to an emulated amp are encrypted exactly as for a real one.
+ */
+export const DEVICE_PRIVATE_KEY_PEM = `-----BEGIN PRIVATE KEY-----
+MIIEvgIBADANBgkqhkiG9w0BAQEFAASCBKgwggSkAgEAAoIBAQDMv1+YibQAxApG
+pEyoiaVg5vmXSVxzPcpyVQdlfnxU09eeD1htQYIy92mnh0lqZo5BBM0TA+l3f1+A
+yqmM2YL3UnAACti1Dbj+rFvE21+aG4ULaQgFDDHmX8U2UygsYUcidDU1FMsxGHrG
+2vVJn1o3m9nB0QL/ivez9gschddIrmBW/HmIA7/1htqBReB1+t/+iKTVgN/o5ifg
+ExS8UZtke6FJafRYRiC3J4pcLPYjPTf8Vpl9KCk2VdoEH9tQ6RS4scVjGPvkwMaa
+DcfTncI1dNDmN7D8JcAjY8Gai+5/BvNjaHEsvcscdeYcJHYw/E4/PY/N+Il4xgC8
+/qZlYstxAgMBAAECggEAJJfbfQa3bh+beo6oyMJ5FT2SxDAvXsVfZlm+DayyifKm
+qbAybKx1mahQcMmkHGkh6YrzH//l/R59siYGcY76cjuAmvFVU96U/qdNa3yNtJxQ
+hf6KmWRZksPxGkl4d54XOZgtXkROIIMwhlPh3PunAyNOou45K/TpWneR+tIM7Qcz
+NdTalisDsX+pA9uIY9NEqeGw76LPEN+ntZY2M+WEXAUKNt+IhbNi4CcrXBjHgBen
+jV9eJA+gCUzs/MJDTD1LCjDi55ckU6JdUQB91Wg2t8+6cconUogDQlR0Z3BPfCRr
+d2VRh4jR6GiIm9+25yWeqbdLvvzGlgA2bhO1/GvD9QKBgQD6Npe6wEf+1M7hJ95Q
+8FEogQCL9IlwUrnhWGKPI1lxuLD7trI9BNHDjiOtxkuGTCIxMvLA4OD/6i4EQsfT
+NPoWW0tEpfH50Z8OLA64UBi+4XtgYfaRttHHFNoOp9DIhKpyBV2kCaz5jcvrct5M
+tOsayLu8ScDEFT+47QGf01QO+wKBgQDRe5jzQZFbT6LIxhUuA7FErV3lqbK6GdFt
+0mrIpkktdlhE1xEqEK+wxQtkCyKkbcGIogdtcNrn+KqSVhGhz9FfX5DWAsNNdg8Z
+oy0jAvYSV7O2jdBzpF9ofktOSBA2u08HWVkMMeX4llNoLEtH/6xGHuMY8m0yUwF5
+RDGnVz+TgwKBgQDEDXiv7K+83dRIGawZsWN2IDZkczQpnbhl+JIpY+JWuAd9A7b/
+FsKhvsL4C3LsBMWZ1TjeppXGECEEV6spM85tLBV68af7PiOpwB28j44EKrs4VyoT
+HLOckRsW9qkiJMlE1C1+NdKiK1fH4daLNgstjnGDZCq1uYyXgqWOLNEldwKBgExc
+s8qo8iXJB9wMaRgW/H2+fOYFUEOKuc9AzvBJvY82/sJJa9Zbss/LZHWZoY0y/UOj
+XPXGF+ZLvVIO0eqcaQRNP+zjoPIRwTtlQkTrBWx2T+qSE5S0LJtYvnbQyihJa2uQ
+ZGePoPdXRRxKWT7rso71H2+un6OionzkIP2RTnmlAoGBANQxIGvWIcpdz6ztvxGV
+3GAo0FJ2cV475J2AcOBqv9LerHSa7M9na85VWoopY3vX9O1XYeUO00VbY5jqyUoi
+TkuHiy8/PsGuItxBb+6kOos+0k/NnIShaRuNB9D8jIJETZai6p3vZqXpXIlxGhe3
+R1yRJNDmVxxDN8qJoSG9fyvq
+-----END PRIVATE KEY-----`;

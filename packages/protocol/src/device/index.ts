@@ -6,3 +6,4 @@ export * from './models';
 export * from './schema';
 export * from './tree';
 export * from './auth';
+export * from './doc';

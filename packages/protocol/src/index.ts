@@ -1,1 +1,4 @@
 export * from './device/index';
+export * from './rules/index';
+export * from './catalog/index';
+export * from './touch/index';

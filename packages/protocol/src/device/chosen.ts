@@ -28,4 +28,22 @@ export const CHOSEN = {
   maxQueuedRequests: 256,
   /** spec 2 §7 "/cloud sensorPublishDuration (60)" unit: seconds. */
   sensorPublishDurationDefault: 60,
+  /**
+   * spec 2 §6 "named permissions checked": the permission keys read from `/UAC roles[role][permission]`.
+   * The spec names the permissions but does not spell their keys.
+   */
+  uacPermissions: {
+    channelOutputGain: 'channel.output.gain',
+    channelOutputMute: 'channel.output.mute',
+    autoStandbyEnable: 'powerSupply.autoStandby.enable',
+    autoStandbyWaitTime: 'powerSupply.autoStandby.waitTime',
+    autoStandbyThreshold: 'powerSupply.autoStandby.threshold',
+    autoAcLimitsEnable: 'powerSupply.autoAcLimits.enable',
+    lowAcFaultLimit: 'powerSupply.acFaultLimit.low',
+    highAcFaultLimit: 'powerSupply.acFaultLimit.high',
+    ampSettingsImportExport: 'amp.settings.importExport',
+    miscFirmwareUpdate: 'misc.firmwareUpdate',
+  },
+  /** spec 3 §4: source-select state names can be renamed; their maximum length is not shown (we reuse the group's 50). */
+  touchStateNameMaxLength: 50,
 } as const;

@@ -3,13 +3,12 @@
  * validation of a `set`, and clamping of values received from an amp (spec 2 §5).
  */
 import type { ModelInfo } from './models';
-import type { DeepPartial, Field, Node, StateOf, TreeContext } from './schema';
-import { DEVICE_TREE, type DeviceTree } from './tree';
+import type { DeepPartial, Field, Node, TreeContext } from './schema';
+import type { AmpChannelState, DeviceState } from './state-types';
+import { DEVICE_TREE } from './tree';
 
-/** The full state of one amp, as `get /` answers it. */
-export type DeviceState = StateOf<DeviceTree>;
-export type AmpState = NonNullable<DeviceState['amp']>;
-export type ChannelState = AmpState['channels'][string];
+/** One channel, `/amp/channels/{n}`. */
+export type ChannelState = AmpChannelState;
 /** A `set` payload or a `notify` delta. */
 export type DeviceDelta = DeepPartial<DeviceState>;
 
@@ -106,7 +105,7 @@ export function clampField(field: Field, ctx: TreeContext, v: unknown): Json {
     case 'number':
       return typeof v === 'number' && !Number.isNaN(v)
         ? Math.min(field.max, Math.max(field.min, v))
-        : (fieldDefault(field, ctx));
+        : fieldDefault(field, ctx);
     case 'boolean':
       return typeof v === 'boolean' ? v : field.default;
     case 'string':
@@ -227,7 +226,11 @@ function checkField(
       break;
     case 'enum': {
       if (typeof v !== 'string')
-        return { ok: false, code: 'type', message: `${path} expects one of its choices (a string), got ${typeName(v)}` };
+        return {
+          ok: false,
+          code: 'type',
+          message: `${path} expects one of its choices (a string), got ${typeName(v)}`,
+        };
       const choices = choicesOf(field, ctx);
       if (!choices.includes(v))
         return {
@@ -326,7 +329,7 @@ export function validateSet(
   }
   let rooted: Json = patch;
   for (let i = r.segments.length - 1; i >= 0; i--) rooted = { [r.segments[i]!]: rooted };
-  return { ok: true, patch: isObj(rooted) ? (rooted) : {}, actions };
+  return { ok: true, patch: isObj(rooted) ? rooted : {}, actions };
 }
 
 function clampNode(node: Node, ctx: TreeContext, v: unknown): Json | undefined {
@@ -390,7 +393,8 @@ export function getAt(state: unknown, segments: readonly string[]): unknown {
  * Merges a delta into a state tree in place and returns the part that actually changed
  * (undefined when nothing did). Arrays and records' leaves are replaced whole.
  */
-export function mergeDelta(target: Obj, delta: Obj): Obj | undefined {
+export function mergeDelta(into: object, delta: object): Obj | undefined {
+  const target = into as Obj;
   let changed: Obj | undefined;
   for (const [k, v] of Object.entries(delta)) {
     const cur = target[k];
@@ -419,7 +423,11 @@ export function deepEqual(a: unknown, b: unknown): boolean {
 
 /** Every field of the tree on a model, with its URL: for docs, property tests and exhaustive checks. */
 export function* walkFields(model: ModelInfo): Generator<{ url: string; field: Field; ctx: TreeContext }> {
-  function* walk(node: Node, ctx: TreeContext, segs: string[]): Generator<{ url: string; field: Field; ctx: TreeContext }> {
+  function* walk(
+    node: Node,
+    ctx: TreeContext,
+    segs: string[],
+  ): Generator<{ url: string; field: Field; ctx: TreeContext }> {
     if (node.kind === 'object') {
       for (const [k, f] of Object.entries(node.fields))
         if (present(f, ctx)) yield { url: '/' + [...segs, k].join('/'), field: f, ctx };

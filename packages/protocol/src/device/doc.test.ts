@@ -11,8 +11,23 @@ describe('generated URL table', () => {
     expect(md).toMatch(/\| `ssid` .*models with Wi-Fi/);
     expect(md).toMatch(/### `\/amp\/channels\/\{n\}\/inputFirEqFilters\/\{k\}`/);
   });
-  it('is what docs/device-api.md holds (run `npm run docs:api` after changing the tree)', () => {
+  it('is what docs/device-api.md holds (run `npm run gen:protocol` after changing the tree)', () => {
     const doc = readFileSync(new URL('../../../../docs/device-api.md', import.meta.url), 'utf8');
     expect(withUrlTree(doc)).toBe(doc);
+  });
+});
+
+describe('generated state types', () => {
+  it('are what state-types.ts holds (run `npm run gen:protocol` after changing the tree)', async () => {
+    const { generateStateTypes } = await import('./typegen');
+    const { format } = await import('prettier');
+    const file = readFileSync(new URL('./state-types.ts', import.meta.url), 'utf8');
+    const generated = await format(generateStateTypes(), {
+      parser: 'typescript',
+      singleQuote: true,
+      printWidth: 120,
+      trailingComma: 'all',
+    });
+    expect(generated).toBe(file);
   });
 });

@@ -7,3 +7,5 @@ export * from './schema';
 export * from './tree';
 export * from './auth';
 export * from './doc';
+export * from './typegen';
+export * from './state-types';

@@ -52,7 +52,11 @@ export const DeviceRequestSchema = z.object({
   url: z.string().max(1024),
   method: z.string().max(64),
   params: z.unknown().optional(),
-  id: z.number().int().min(0).max(2 ** 31 - 1),
+  id: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1),
   /** Present on the retry after a -32000 challenge. */
   auth: AuthAnswerSchema.optional(),
   /** HMAC of the request with the key derived from the MAC address, for UAC-locked amps. */
@@ -97,7 +101,11 @@ export const LockParamsSchema = z.object({
   properties: z.array(z.string().min(1).max(256)).min(1).max(4096),
 });
 export const LockResultSchema = z.object({ groupId: z.string(), group: z.object({ key: z.string() }) });
-export const UnlockParamsSchema = z.object({ mac: z.string().max(17), password: z.string().max(256), groupId: z.string().optional() });
+export const UnlockParamsSchema = z.object({
+  mac: z.string().max(17),
+  password: z.string().max(256),
+  groupId: z.string().optional(),
+});
 export const ResetParamsSchema = z.object({ groupId: z.string().max(64) });
 
 /** `/users set`: the password change, encrypted (docs/device-api.md: RSA-OAEP-2048 wrapping AES-256-GCM). */

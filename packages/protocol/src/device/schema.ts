@@ -117,7 +117,10 @@ export const coll = <const I extends Node, const W extends { when?: Presence } =
   extra?: W,
 ) => ({ kind: 'collection', keys, item, ...(extra as W) }) as const;
 /** A free-form node typed by a zod schema. */
-export const rec = <S extends z.ZodType, const W extends { when?: Presence; readOnly?: boolean } = Record<never, never>>(
+export const rec = <
+  S extends z.ZodType,
+  const W extends { when?: Presence; readOnly?: boolean } = Record<never, never>,
+>(
   schema: S,
   def: () => z.infer<S>,
   extra?: W,
@@ -125,39 +128,6 @@ export const rec = <S extends z.ZodType, const W extends { when?: Presence; read
 
 /** Keys '1'..'n'. */
 export const range = (n: number): string[] => Array.from({ length: Math.max(0, n) }, (_, i) => String(i + 1));
-
-// ---------- state types inferred from the tree ----------
-
-type FieldValue<F> = F extends { type: 'number' }
-  ? number
-  : F extends { type: 'boolean' }
-    ? boolean
-    : F extends { type: 'enum'; choices: readonly (infer C)[] }
-      ? C
-      : string;
-
-type IsAction<X> = X extends { action: true } ? true : false;
-type IsOptional<X> = X extends { when: Presence } ? true : false;
-
-type FieldsState<F> = {
-  -readonly [K in keyof F as IsAction<F[K]> extends true ? never : IsOptional<F[K]> extends true ? never : K]: FieldValue<F[K]>;
-} & {
-  -readonly [K in keyof F as IsAction<F[K]> extends true ? never : IsOptional<F[K]> extends true ? K : never]?: FieldValue<F[K]>;
-};
-type ChildrenState<C> = {
-  -readonly [K in keyof C as IsOptional<C[K]> extends true ? never : K]: StateOf<C[K]>;
-} & {
-  -readonly [K in keyof C as IsOptional<C[K]> extends true ? K : never]?: StateOf<C[K]>;
-};
-
-/** The value type of a node of the tree (what `get` answers for it). */
-export type StateOf<N> = N extends { kind: 'object'; fields: infer F; children: infer C }
-  ? FieldsState<F> & ChildrenState<C>
-  : N extends { kind: 'collection'; item: infer I }
-    ? Record<string, StateOf<I>>
-    : N extends { kind: 'record'; schema: infer S extends z.ZodType }
-      ? z.infer<S>
-      : never;
 
 /** Recursively optional: the shape of a `set` payload or a `notify` delta. */
 export type DeepPartial<T> = T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T;

@@ -378,10 +378,22 @@ const gpioPort = obj({
 });
 
 const tech = obj({
-  temperatureAmp12: { ...reading({ min: -20, max: 150, step: 0.1, unit: 'degC', default: 35 }), when: boardsAtLeast(1) },
-  temperatureAmp34: { ...reading({ min: -20, max: 150, step: 0.1, unit: 'degC', default: 35 }), when: boardsAtLeast(2) },
-  temperatureAmp56: { ...reading({ min: -20, max: 150, step: 0.1, unit: 'degC', default: 35 }), when: boardsAtLeast(3) },
-  temperatureAmp78: { ...reading({ min: -20, max: 150, step: 0.1, unit: 'degC', default: 35 }), when: boardsAtLeast(4) },
+  temperatureAmp12: {
+    ...reading({ min: -20, max: 150, step: 0.1, unit: 'degC', default: 35 }),
+    when: boardsAtLeast(1),
+  },
+  temperatureAmp34: {
+    ...reading({ min: -20, max: 150, step: 0.1, unit: 'degC', default: 35 }),
+    when: boardsAtLeast(2),
+  },
+  temperatureAmp56: {
+    ...reading({ min: -20, max: 150, step: 0.1, unit: 'degC', default: 35 }),
+    when: boardsAtLeast(3),
+  },
+  temperatureAmp78: {
+    ...reading({ min: -20, max: 150, step: 0.1, unit: 'degC', default: 35 }),
+    when: boardsAtLeast(4),
+  },
   temperaturePowerSupply: reading({ min: -20, max: 150, step: 0.1, unit: 'degC', default: 35 }),
   fanSpeed: reading({ min: 0, max: 100, step: 1, unit: '%' }),
 });
@@ -396,7 +408,10 @@ export const UacSchema = z.object({
 
 /** `/lockedProperties`: locked property groups (spec 3 §3). Keys are held obfuscated by the amp. */
 export const LockedPropertiesSchema = z.object({
-  groups: z.record(z.string().max(64), z.object({ key: z.string().max(256), properties: z.array(z.string().max(256)) })),
+  groups: z.record(
+    z.string().max(64),
+    z.object({ key: z.string().max(256), properties: z.array(z.string().max(256)) }),
+  ),
 });
 
 /** One amp seen on the network, keyed by IP in `/discovery devices`. */

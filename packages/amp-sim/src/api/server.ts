@@ -1,0 +1,105 @@
+/**
+ * The amp's device API over WebSocket (device-api-notes.md "Transport"): `ws://{ip}:1234/`, requests in text or
+ * binary frames, replies and notifications in text frames. While the amp's network is unplugged every connection
+ * is dropped and new ones are refused at the TCP level; they are accepted again once it is back.
+ */
+import { createServer, type IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
+import { CHOSEN } from '@rackside/protocol';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { Amp } from '../amp';
+import { createSession } from './session';
+
+/** The amp's device API port (spec 2 §7). */
+export const DEVICE_API_PORT = 1234;
+/** Frames above this size close the connection (1009) instead of getting an error reply: a memory bound. */
+export const HARD_FRAME_LIMIT_BYTES = CHOSEN.maxFrameBytes * 64;
+/** Notifications wait while this many bytes are still unsent to a slow client. */
+const BACKPRESSURE_BYTES = 1024 * 1024;
+
+/** Where to listen. `port` 0 picks a free port (tests). */
+export interface DeviceApiOptions {
+  host: string;
+  port?: number;
+}
+
+/** A running device API server. */
+export interface DeviceApi {
+  /** The port it listens on. */
+  readonly port: number;
+  /** Drops every connection and stops listening. */
+  close(): Promise<void>;
+  /** Open WebSocket connections. */
+  connectionCount(): number;
+}
+
+/** Starts the WebSocket device API of one amp. */
+export async function startDeviceApi(amp: Amp, opts: DeviceApiOptions): Promise<DeviceApi> {
+  const http = createServer((_req, res) => {
+    res.writeHead(426, { 'content-type': 'text/plain' }).end('this is a WebSocket endpoint: ws://{ip}:1234/\n');
+  });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: HARD_FRAME_LIMIT_BYTES });
+  const clients = new Set<WebSocket>();
+
+  http.on('connection', (socket: Socket) => {
+    if (!amp.networkUp) socket.destroy();
+  });
+  http.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => {
+    socket.on('error', () => socket.destroy());
+    const path = (req.url ?? '/').split('?')[0];
+    if (!amp.networkUp || path !== '/') {
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => accept(ws));
+  });
+
+  function accept(ws: WebSocket): void {
+    clients.add(ws);
+    const session = createSession(amp, {
+      send: (frame) => {
+        if (ws.readyState === ws.OPEN) ws.send(frame);
+      },
+      backpressured: () => ws.bufferedAmount > BACKPRESSURE_BYTES,
+    });
+    // text frames arrive as (validated) UTF-8 bytes too: both kinds are decoded the same way
+    ws.on('message', (data) => session.receive(Array.isArray(data) ? Buffer.concat(data) : data));
+    ws.on('error', () => ws.terminate());
+    ws.on('close', () => {
+      clients.delete(ws);
+      session.close();
+    });
+  }
+
+  const stopNetwork = amp.onNetwork((up) => {
+    // an unplugged cable sends no close frame: drop the sockets
+    if (up) return;
+    for (const ws of clients) ws.terminate();
+    clients.clear();
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(opts.port ?? DEVICE_API_PORT, opts.host, () => {
+      http.off('error', reject);
+      resolve();
+    });
+  });
+  http.on('error', () => undefined);
+  const address = http.address();
+  const port = typeof address === 'object' && address ? address.port : (opts.port ?? DEVICE_API_PORT);
+
+  return {
+    port,
+    connectionCount: () => clients.size,
+    close: async () => {
+      stopNetwork();
+      for (const ws of clients) ws.terminate();
+      clients.clear();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+      const closed = new Promise<void>((resolve) => http.close(() => resolve()));
+      http.closeAllConnections();
+      await closed;
+    },
+  };
+}

@@ -1,0 +1,151 @@
+/**
+ * One client's conversation with an amp, independent of the transport: the WebSocket server feeds it frames,
+ * the cloud agent feeds it requests that arrived over MQTT. Requests are answered strictly in the order they
+ * arrived (even when one needs async work such as hashing); subscribed changes go out as one `notify` a period.
+ */
+import { CHOSEN, DeviceErrorCode, errorFrame, replyFrame } from '@rackside/protocol';
+import type { Amp } from '../amp';
+import { guardWrite, NonceBook } from '../security/guard';
+import { readFrame, type FrameData } from './frames';
+import { lockedPropertyMethods } from './locked-properties';
+import { startNotifier } from './notifier';
+import { nstProxyMethods } from './nst-proxy';
+import { stateMethods } from './state-methods';
+import type { ApiRequest, MethodSpec, Outcome, SessionContext } from './types';
+
+/** spec 2 §7/§9: subscription period 100 ms locally, 400 ms through the cloud. */
+export const NOTIFY_INTERVAL_MS = 100;
+/** The subscription period of the cloud agent's session. */
+export const CLOUD_NOTIFY_INTERVAL_MS = 400;
+
+/** How a session talks back, and how often it notifies. */
+export interface SessionOptions {
+  /** Sends one text frame to the client. */
+  send(frame: string): void;
+  /** The amp's own cloud agent: 400 ms notify period; requests trusted (the cloud authenticated the user). */
+  isCloudAgent?: boolean;
+  /** Overrides the notify period. */
+  notifyIntervalMs?: number;
+  /** True while the transport cannot take more: notifications keep accumulating instead of being sent. */
+  backpressured?(): boolean;
+}
+
+/** A running session: hand it each incoming frame; close it when the transport closes. */
+export interface Session {
+  receive(data: FrameData): void;
+  close(): void;
+}
+
+const METHODS = new Map<string, MethodSpec>(
+  Object.entries({ ...stateMethods, ...lockedPropertyMethods, ...nstProxyMethods }),
+);
+
+type Entry = { kind: 'request'; req: ApiRequest } | { kind: 'ready'; frame: string };
+
+const isPromise = <T>(v: T | Promise<T>): v is Promise<T> => v instanceof Promise;
+
+async function guarded(spec: MethodSpec, req: ApiRequest, ctx: SessionContext): Promise<Outcome> {
+  const error = await guardWrite(ctx.amp, ctx.nonces, req);
+  return error ? { error } : spec.run(req, ctx);
+}
+
+/** Runs one request; never throws (a failure becomes an Internal error). */
+function dispatch(req: ApiRequest, ctx: SessionContext): Outcome | Promise<Outcome> {
+  const spec = METHODS.get(req.method);
+  if (!spec) return { error: { code: DeviceErrorCode.MethodNotFound, message: `unknown method '${req.method}'` } };
+  const refusal = spec.refuse?.(req.path);
+  if (refusal) return { error: { code: DeviceErrorCode.MethodNotFound, message: refusal } };
+  return spec.write && !ctx.trusted ? guarded(spec, req, ctx) : spec.run(req, ctx);
+}
+
+const internal = (e: unknown): Outcome => ({
+  error: { code: DeviceErrorCode.Internal, message: `internal error: ${e instanceof Error ? e.message : 'unknown'}` },
+});
+
+const render = (req: ApiRequest, out: Outcome): string =>
+  'result' in out ? replyFrame(req.url, out.result, req.id) : errorFrame(req.url, out.error, req.id);
+
+/** Starts a session of the device API on an amp. */
+export function createSession(amp: Amp, opts: SessionOptions): Session {
+  const ctx: SessionContext = {
+    amp,
+    subscriptions: new Set(),
+    nonces: new NonceBook(),
+    trusted: opts.isCloudAgent === true,
+  };
+  const queue: Entry[] = [];
+  let pendingRequests = 0;
+  let draining = false;
+  let closed = false;
+
+  const send = (frame: string): void => {
+    if (closed) return;
+    try {
+      opts.send(frame);
+    } catch {
+      // the transport is going away; its close will end the session
+    }
+  };
+
+  const stopNotifier = startNotifier(amp, ctx.subscriptions, {
+    periodMs: opts.notifyIntervalMs ?? (opts.isCloudAgent ? CLOUD_NOTIFY_INTERVAL_MS : NOTIFY_INTERVAL_MS),
+    send,
+    backpressured: () => opts.backpressured?.() === true,
+  });
+
+  async function drain(): Promise<void> {
+    if (draining) return;
+    draining = true;
+    try {
+      for (let entry = queue.shift(); entry && !closed; entry = queue.shift()) {
+        if (entry.kind === 'ready') {
+          send(entry.frame);
+          continue;
+        }
+        let out: Outcome;
+        try {
+          const r = dispatch(entry.req, ctx);
+          out = isPromise(r) ? await r : r;
+        } catch (e) {
+          out = internal(e);
+        }
+        pendingRequests--;
+        try {
+          send(render(entry.req, out));
+        } catch (e) {
+          send(render(entry.req, internal(e)));
+        }
+      }
+    } finally {
+      draining = false;
+    }
+  }
+
+  return {
+    receive(data) {
+      if (closed) return;
+      const read = readFrame(data);
+      if (!read.ok) queue.push({ kind: 'ready', frame: read.frame });
+      else if (pendingRequests >= CHOSEN.maxQueuedRequests)
+        queue.push({
+          kind: 'ready',
+          frame: errorFrame(
+            read.req.url,
+            { code: DeviceErrorCode.Busy, message: `busy: more than ${CHOSEN.maxQueuedRequests} requests pending` },
+            read.req.id,
+          ),
+        });
+      else {
+        pendingRequests++;
+        queue.push({ kind: 'request', req: read.req });
+      }
+      void drain();
+    },
+    close() {
+      if (closed) return;
+      closed = true;
+      queue.length = 0;
+      stopNotifier();
+    },
+  };
+}

@@ -1,0 +1,97 @@
+import { getModel } from '@rackside/protocol';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Amp } from '../amp';
+import { startPhysics, type Physics } from '../sim/physics';
+import { seededRandom } from '../sim/random';
+import { controlRoutes, registerControlRoutes } from './routes';
+
+let amp: Amp;
+let physics: Physics;
+let app: FastifyInstance;
+
+beforeEach(() => {
+  amp = new Amp({
+    model: getModel('704'),
+    ip: '127.0.0.1',
+    mac: 'm',
+    serialNumber: 's',
+    deviceName: 'd',
+    firmwareVersion: '1.5.2.0',
+  });
+  physics = startPhysics(amp, { manual: true, random: seededRandom(1) });
+  app = Fastify();
+  registerControlRoutes(app, { amp, physics });
+});
+afterEach(async () => {
+  await app.close();
+  physics.stop();
+  amp.dispose();
+});
+
+describe('control routes', () => {
+  it('injects, lists and clears faults; the amp shows them', async () => {
+    expect((await app.inject({ method: 'GET', url: '/control/faults' })).json()).toEqual({ faults: [] });
+
+    const posted = await app.inject({ method: 'POST', url: '/control/faults', payload: { type: 'powerSupplyFail' } });
+    expect(posted.statusCode).toBe(201);
+    expect(posted.json()).toEqual({ faults: [{ type: 'powerSupplyFail' }] });
+    physics.tick(1000);
+    expect(amp.read('/amp/powerSupply/powerOk')).toBe(false);
+    expect(amp.read('/amp/channels/1/output/status')).toBe('Faulted');
+
+    const listed = await app.inject({ method: 'GET', url: '/control/faults' });
+    expect(listed.json()).toEqual({ faults: [{ type: 'powerSupplyFail' }] });
+
+    const cleared = await app.inject({ method: 'DELETE', url: '/control/faults' });
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json()).toEqual({ faults: [] });
+    physics.tick(1000);
+    expect(amp.read('/amp/powerSupply/powerOk')).toBe(true);
+    expect(amp.read('/amp/channels/1/output/status')).toBe('Ok');
+  });
+
+  it.each([
+    [{ type: 'short' }, /channel: Invalid input: expected number/],
+    [{ type: 'short', channel: 'two' }, /channel: Invalid input: expected number, received string/],
+    [{ type: 'meltdown' }, /type: Invalid discriminator value. Expected 'short' | 'open'/],
+    [{ type: 'open', channel: 2, extra: true }, /Unrecognized key: "extra"/],
+    [{ type: 'firmware', version: 'latest' }, /version: firmware version must be four dotted numbers/],
+    [{ type: 'short', channel: 5 }, /channel 5 does not exist: 704 has channels 1-4/],
+    [{ type: 'dropInput', input: 'digital', n: 1 }, /704 has no digital inputs/],
+  ])('refuses %j with 400 and changes nothing', async (body, message) => {
+    physics.tick(1000);
+    const before = structuredClone(amp.state);
+    const res = await app.inject({ method: 'POST', url: '/control/faults', payload: body });
+    expect(res.statusCode).toBe(400);
+    const reply = res.json<{ error: string; message: string }>();
+    expect(reply.error).toBe('invalid fault');
+    expect(reply.message).toMatch(message);
+    expect(physics.faults()).toEqual([]);
+    expect(amp.state).toEqual(before);
+  });
+
+  it('refuses a body that is not JSON', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/control/faults',
+      headers: { 'content-type': 'application/json' },
+      payload: '{type: short',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(physics.faults()).toEqual([]);
+  });
+
+  it('mounts as a plugin too', async () => {
+    const other = Fastify();
+    await other.register(controlRoutes, { amp, physics });
+    const res = await other.inject({
+      method: 'POST',
+      url: '/control/faults',
+      payload: { type: 'firmware', version: '1.6.0.0' },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(amp.read('/amp/deviceInfo/firmwareVersion')).toBe('1.6.0.0');
+    await other.close();
+  });
+});

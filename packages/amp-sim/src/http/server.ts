@@ -1,0 +1,113 @@
+/**
+ * The amp's own HTTP server: `GET /host`, the upload CGI, CORS for a console served from elsewhere, and the
+ * built web app (local mode, as a real amp serves it). Routes of this file answer 503 while the amp's network is
+ * unplugged; routes added by `plugins` (e.g. fault control) live outside that guard and keep working.
+ *
+ * `GET /host` answers JSON `{"host": "{amp ip}:{deviceApiPort}"}`: where the console opens the device API
+ * WebSocket in simulator mode.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { Amp } from '../amp';
+import { FirmwareUpdater, MAX_FIRMWARE_BYTES } from '../firmware/updater';
+import { registerUploadRoute, type UploadReply } from './upload';
+
+/** Options of startAmpHttp. */
+export interface AmpHttpOptions {
+  readonly host: string;
+  readonly port: number;
+  /** Folder of the built web app; served (with a fallback to index.html for app routes) when it exists. */
+  readonly webRoot?: string;
+  /** Mount extra routes (fault control, fleet admin); they are not subject to the network guard. */
+  readonly plugins?: ReadonlyArray<(app: FastifyInstance) => void | Promise<void>>;
+  /** Divides firmware step durations (ignored when `firmware` is given). */
+  readonly speed?: number;
+  /** A shared updater (so that the cloud agent and the CGI drive the same machine); one is made otherwise. */
+  readonly firmware?: FirmwareUpdater;
+  /** The port `GET /host` names for the device API (default 1234, spec 2 §7). */
+  readonly deviceApiPort?: number;
+  /** Largest accepted upload in bytes (default 64 MiB). */
+  readonly maxUploadBytes?: number;
+}
+
+/** A running amp HTTP server. */
+export interface AmpHttpServer {
+  readonly port: number;
+  readonly app: FastifyInstance;
+  readonly firmware: FirmwareUpdater;
+  close(): Promise<void>;
+}
+
+/** `GET /host` reply. */
+export interface HostReply {
+  readonly host: string;
+}
+
+function cors(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
+  reply.header('access-control-allow-origin', request.headers.origin ?? '*');
+  reply.header('vary', 'origin');
+  reply.header('access-control-allow-methods', 'GET, POST, OPTIONS');
+  reply.header('access-control-allow-headers', request.headers['access-control-request-headers'] ?? 'content-type');
+  reply.header('access-control-max-age', '600');
+  if (request.method === 'OPTIONS') {
+    void reply.code(204).send();
+    return;
+  }
+  done();
+}
+
+/** Starts the amp's HTTP server (host, upload CGI, web app) and resolves once it listens. */
+export async function startAmpHttp(amp: Amp, opts: AmpHttpOptions): Promise<AmpHttpServer> {
+  const firmware = opts.firmware ?? new FirmwareUpdater(amp, opts.speed !== undefined ? { speed: opts.speed } : {});
+  const app = Fastify({ logger: false });
+  app.addHook('onRequest', cors);
+
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', (_request, reply, done) => {
+      if (amp.networkUp) return done();
+      void reply
+        .code(503)
+        .header('connection', 'close')
+        .send({ status: 'Failure', message: 'network down' } satisfies UploadReply);
+    });
+    await scope.register(fastifyMultipart);
+    scope.get('/host', () => ({ host: `${amp.identity.ip}:${opts.deviceApiPort ?? 1234}` }) satisfies HostReply);
+    registerUploadRoute(scope, amp, { firmware, maxUploadBytes: opts.maxUploadBytes ?? MAX_FIRMWARE_BYTES });
+    if (opts.webRoot !== undefined && existsSync(join(opts.webRoot, 'index.html'))) {
+      await scope.register(fastifyStatic, { root: opts.webRoot });
+      // An app route (/amps/3/channels) is not a file: answer index.html and let the app's router take it.
+      scope.setNotFoundHandler((request, reply) => {
+        const last = request.url.split('?')[0]?.split('/').pop() ?? '';
+        if ((request.method === 'GET' || request.method === 'HEAD') && !last.includes('.'))
+          return reply.sendFile('index.html');
+        return reply.code(404).send({ status: 'Failure', message: `not found: ${request.url}` });
+      });
+    }
+  });
+  for (const plugin of opts.plugins ?? []) await plugin(app);
+
+  const offNetwork = amp.onNetwork((up) => {
+    if (!up) app.server.closeIdleConnections(); // keep-alive sockets die with the cable; busy ones end with their reply
+  });
+  try {
+    await app.listen({ host: opts.host, port: opts.port });
+  } catch (err) {
+    offNetwork();
+    if (!opts.firmware) firmware.dispose();
+    throw err;
+  }
+  return {
+    port: (app.server.address() as AddressInfo).port,
+    app,
+    firmware,
+    async close() {
+      offNetwork();
+      if (!opts.firmware) firmware.dispose();
+      await app.close();
+    },
+  };
+}

@@ -1,0 +1,49 @@
+/**
+ * The seam between the client's logic and the wire: a direct WebSocket in local mode, MQTT through the
+ * cloud gateway later. Everything above this interface is transport-agnostic.
+ */
+
+/** What a transport reports: the link opened, or it ended on its own (never after the client's `close()`). */
+export type TransportState = 'open' | 'closed';
+
+/** One link to one amp that carries JSON text both ways. */
+export interface DeviceTransport {
+  /** Starts connecting (again, after a close); reports `open` or `closed` through `onState`. */
+  open(): void;
+  /** Sends one message; throws when the link is not open. */
+  send(text: string): void;
+  /** Ends the link now; no event of that link is reported afterwards. */
+  close(): void;
+  /** Registers a listener for incoming messages; returns the function that removes it. */
+  onMessage(listener: (text: string) => void): () => void;
+  /** Registers a listener for link state changes (with a reason on `closed`); returns its remover. */
+  onState(listener: (state: TransportState, reason?: string) => void): () => void;
+}
+
+/** A small listener set shared by transports. */
+export class Listeners<A extends unknown[]> {
+  readonly #set = new Set<(...args: A) => void>();
+
+  constructor(private readonly onListenerError: (err: unknown) => void = reportListenerError) {}
+
+  /** Adds a listener; returns its remover. */
+  add(listener: (...args: A) => void): () => void {
+    this.#set.add(listener);
+    return () => this.#set.delete(listener);
+  }
+
+  /** Calls every listener; one that throws does not stop the others. */
+  emit(...args: A): void {
+    for (const l of [...this.#set]) {
+      try {
+        l(...args);
+      } catch (err) {
+        this.onListenerError(err);
+      }
+    }
+  }
+}
+
+function reportListenerError(err: unknown): void {
+  console.error('device-client: a listener threw', err);
+}

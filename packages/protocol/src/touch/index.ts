@@ -1,0 +1,3 @@
+export * from './editor';
+export * from './schema';
+export * from './subgroups';

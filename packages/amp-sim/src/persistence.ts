@@ -52,8 +52,13 @@ export function persistAmp(dir: string, amp: Amp, debounceMs = 500): () => void 
     timer = undefined;
     const file = fileFor(dir, amp.identity.mac);
     const saved: Saved = { state: settingsOf(amp), password: amp.password };
-    writeFileSync(file + '.tmp', JSON.stringify(saved, null, 2));
-    renameSync(file + '.tmp', file);
+    try {
+      writeFileSync(file + '.tmp', JSON.stringify(saved, null, 2));
+      renameSync(file + '.tmp', file);
+    } catch (e) {
+      // a full or vanished disk must not bring the amp down; the next change tries again
+      console.error(`amp ${amp.identity.ip}: could not save settings to ${dir}: ${(e as Error).message}`);
+    }
   };
   const schedule = () => {
     timer ??= setTimeout(write, debounceMs);

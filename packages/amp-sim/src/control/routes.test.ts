@@ -1,32 +1,24 @@
-import { getModel } from '@rackside/protocol';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Amp } from '../amp';
-import { startPhysics, type Physics } from '../sim/physics';
-import { seededRandom } from '../sim/random';
+import type { Amp } from '../amp';
+import type { Physics } from '../sim/physics';
+import { testAmp, type TestAmp } from '../sim/testing';
 import { controlRoutes, registerControlRoutes } from './routes';
 
+let t: TestAmp;
 let amp: Amp;
 let physics: Physics;
 let app: FastifyInstance;
 
 beforeEach(() => {
-  amp = new Amp({
-    model: getModel('704'),
-    ip: '127.0.0.1',
-    mac: 'm',
-    serialNumber: 's',
-    deviceName: 'd',
-    firmwareVersion: '1.5.2.0',
-  });
-  physics = startPhysics(amp, { manual: true, random: seededRandom(1) });
+  t = testAmp('704');
+  ({ amp, physics } = t);
   app = Fastify();
   registerControlRoutes(app, { amp, physics });
 });
 afterEach(async () => {
   await app.close();
-  physics.stop();
-  amp.dispose();
+  t.dispose();
 });
 
 describe('control routes', () => {

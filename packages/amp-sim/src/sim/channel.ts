@@ -102,7 +102,6 @@ export interface ChannelMemory {
 export interface ChannelProblem {
   readonly key: string;
   readonly text: string;
-  readonly fault: boolean;
 }
 
 /** Part of a channel's subtree: `{output: {status: 'Ok', ...}, levels: {...}}`. */
@@ -145,7 +144,10 @@ export function computeChannel(env: ChannelEnv, mem: ChannelMemory): ChannelRead
       ? SILENT_DB
       : chosen + (useSecondary ? sel.secondaryFader : sel.primaryFader);
 
-  // spec 2 §4 output status, in priority order: Faulted, Offline (channel disabled), Standby, Ok.
+  // spec 2 §4 names the output statuses but not their causes; ours, in priority order:
+  //   Faulted: power supply failed, the board is in thermal shutdown, or a shorted load tripped the protection;
+  //   Offline: the channel is disabled (`output.enable` false, the Settings tab's Ready switch);
+  //   Standby: auto-standby is active; Ok otherwise. `output.ready` is true only when Ok.
   const shorted = env.load === 'short' && o.enable && !env.standby;
   const faultReason = env.psFail ? 'psFail' : env.shutdown ? 'shutdown' : shorted ? 'short' : undefined;
   const status: OutputStatus = faultReason ? 'Faulted' : !o.enable ? 'Offline' : env.standby ? 'Standby' : 'Ok';
@@ -215,18 +217,18 @@ export function computeChannel(env: ChannelEnv, mem: ChannelMemory): ChannelRead
   const presentSecondary = present(pt.inputEnableSecondary, pt.inputThresholdSecondary, s);
 
   const problems: ChannelProblem[] = [];
-  if (faultReason === 'short') problems.push({ key: 'short', text: 'load short', fault: true });
-  if (faultReason === 'shutdown') problems.push({ key: 'shutdown', text: 'thermal shutdown', fault: true });
-  else if (env.thermal) problems.push({ key: 'thermal', text: 'thermal warning', fault: false });
+  if (faultReason === 'short') problems.push({ key: 'short', text: 'load short' });
+  if (faultReason === 'shutdown') problems.push({ key: 'shutdown', text: 'thermal shutdown' });
+  else if (env.thermal) problems.push({ key: 'thermal', text: 'thermal warning' });
   if (lmStatus === 'Short' && faultReason !== 'short')
-    problems.push({ key: 'lm-short', text: 'load impedance below low limit', fault: false });
-  if (lmStatus === 'Open') problems.push({ key: 'lm-open', text: 'load open', fault: false });
+    problems.push({ key: 'lm-short', text: 'load impedance below low limit' });
+  if (lmStatus === 'Open') problems.push({ key: 'lm-open', text: 'load open' });
   if (ptStatus === 'Short' || ptStatus === 'Open')
-    problems.push({ key: `pilot-${ptStatus}`, text: `pilot tone ${ptStatus}`, fault: false });
+    problems.push({ key: `pilot-${ptStatus}`, text: `pilot tone ${ptStatus}` });
   if (pt.inputEnablePrimary && !presentPrimary)
-    problems.push({ key: 'pilot-primary', text: 'pilot tone primary input not present', fault: false });
+    problems.push({ key: 'pilot-primary', text: 'pilot tone primary input not present' });
   if (pt.inputEnableSecondary && !presentSecondary)
-    problems.push({ key: 'pilot-secondary', text: 'pilot tone secondary input not present', fault: false });
+    problems.push({ key: 'pilot-secondary', text: 'pilot tone secondary input not present' });
 
   return {
     status: {

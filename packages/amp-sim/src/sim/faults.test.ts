@@ -1,6 +1,5 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hasAmpFault, hasAmpWarning, hasChannelWarning } from '@rackside/protocol';
-import { seededRandom } from './random';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testAmp, type TestAmp } from './testing';
 
 let t: TestAmp;
@@ -61,9 +60,9 @@ describe('faults', () => {
   });
 
   it('an overheated board warns, then shuts its channels down, and recovers once cleared', () => {
-    t = testAmp();
+    t = testAmp('704', { speed: 10 }); // ten simulated seconds per real second
     t.physics.inject({ type: 'overheat', channel: 1 });
-    t.physics.tick(30_000);
+    t.physics.tick(3_000);
     expect(t.at('/tech/temperatureAmp12')).toBeGreaterThanOrEqual(85);
     expect(t.out(1, 'thermal')).toBe(true);
     expect(t.out(2, 'thermal')).toBe(true); // same board
@@ -72,12 +71,12 @@ describe('faults', () => {
     expect(hasAmpWarning(t.device())).toBe(true);
     expect(t.faultsLog()).toContain('Channel 1: thermal warning');
 
-    t.physics.tick(30_000);
+    t.physics.tick(3_000);
     expect(t.out(1, 'status')).toBe('Faulted');
     expect(t.faultsLog()).toContain('Channel 1: thermal shutdown');
 
     t.physics.clear({ type: 'overheat', channel: 1 });
-    t.physics.tick(600_000);
+    t.physics.tick(60_000);
     expect(t.at('/tech/temperatureAmp12')).toBeLessThan(85);
     expect(t.out(1, 'status')).toBe('Ok');
     expect(t.out(1, 'thermal')).toBe(false);
@@ -114,23 +113,23 @@ describe('faults', () => {
   });
 
   it('a warning heats a channel without faulting it; a warning without a channel sags the line', () => {
-    t = testAmp();
+    t = testAmp('704', { speed: 10 });
     t.physics.inject({ type: 'warning', channel: 3, text: 'fan running slow' });
     t.physics.inject({ type: 'warning' });
-    t.physics.tick(1000);
+    t.physics.tick(100);
     expect(t.out(3, 'thermal')).toBe(true);
     expect(t.out(3, 'status')).toBe('Ok');
     expect(t.at('/amp/powerSupply/lineWarning')).toBe(true);
     expect(t.at('/amp/powerSupply/powerOk')).toBe(true);
     expect(t.faultsLog()).toContain('Channel 3: fan running slow');
     expect(t.faultsLog()).toMatch(/Power supply: AC line voltage \d+\.\d V outside 90-264 V/);
-    t.physics.tick(600_000);
+    t.physics.tick(60_000);
     expect(t.out(3, 'status')).toBe('Ok'); // held below shutdown
   });
 
   it('unplugging the network closes it for the given seconds', () => {
     t = testAmp();
-    const unplug = vi.spyOn(amp, 'unplugNetwork');
+    const unplug = vi.spyOn(t.amp, 'unplugNetwork');
     t.physics.inject({ type: 'unplugNetwork', seconds: 10 });
     expect(unplug).toHaveBeenCalledWith(10_000);
     expect(t.amp.networkUp).toBe(false);

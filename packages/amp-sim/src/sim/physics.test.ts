@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { seededRandom } from './random';
 import { testAmp, type TestAmp } from './testing';
 
@@ -44,7 +44,7 @@ describe('signal and meters', () => {
     t = testAmp('704', { random: seededRandom(3) });
     t.physics.tick(5000);
     const first = structuredClone(t.amp.state);
-    t.physics.stop();
+    t.dispose();
     t = testAmp('704', { random: seededRandom(3) });
     t.physics.tick(5000);
     expect(t.amp.state).toEqual(first);
@@ -137,3 +137,34 @@ describe('auto-standby, find me, up time', () => {
     expect(t.at('/amp/deviceInfo/upTime')).toBe(301);
   });
 });
+
+describe('timing', () => {
+  it('runs on its own timer, meters 5 times a second and slow readings once, until stopped', () => {
+    vi.useFakeTimers();
+    try {
+      t = testAmp('704', { manual: false });
+      const batches: Record<string, unknown>[] = [];
+      t.amp.onChange((delta) => batches.push(delta));
+      vi.advanceTimersByTime(1000);
+      const has = (url: string) => batches.filter((d) => hasPath(d, url)).length;
+      expect(has('/amp/inputs/analog/1/level')).toBe(5);
+      expect(has('/amp/powerSupply/acLineVoltage')).toBe(1);
+      vi.advanceTimersByTime(1000);
+      expect(t.at('/amp/deviceInfo/upTime')).toBe(1); // published at 1.1 s
+      t.physics.stop();
+      vi.advanceTimersByTime(5000);
+      expect(t.at('/amp/deviceInfo/upTime')).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+function hasPath(delta: unknown, url: string): boolean {
+  let cur = delta;
+  for (const seg of url.split('/').filter(Boolean)) {
+    if (typeof cur !== 'object' || cur === null || !(seg in cur)) return false;
+    cur = (cur as Record<string, unknown>)[seg];
+  }
+  return true;
+}

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { authHash, canonicalJson, encryptUsersPayload, requestDigestInput, sha256Hex, uacSignature } from './auth';
 
 describe('device API security primitives (docs/device-api.md)', () => {
-  it('hashes a canonical form that does not depend on key order or the leading slash', async () => {
+  it('hashes a canonical form that does not depend on key order or the leading slash', () => {
     expect(canonicalJson({ b: 1, a: [true, { d: null, c: 'x' }] })).toBe('{"a":[true,{"c":"x","d":null}],"b":1}');
     const a = requestDigestInput({
       method: 'set',

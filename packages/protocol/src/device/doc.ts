@@ -72,13 +72,14 @@ function describeField(f: Field, choices: Set<string>): { type: string; range: s
 
 /** The markdown URL table: one section per object URL, one row per field, with the models that have it. */
 export function urlTreeMarkdown(): string {
-  const rows = new Map<string, Map<string, { field: Field; models: Set<string>; choices: Set<string> }>>();
+  type Row = { field: Field; models: Set<string>; choices: Set<string> };
+  const rows = new Map<string, Map<string, Row>>();
   for (const model of MODELS)
     for (const { url, field, ctx } of walkFields(model)) {
       const p = pattern(url);
       const base = p.slice(0, p.lastIndexOf('/')) || '/';
       const name = p.slice(p.lastIndexOf('/') + 1);
-      const section = rows.get(base) ?? new Map();
+      const section = rows.get(base) ?? new Map<string, Row>();
       rows.set(base, section);
       const row = section.get(name) ?? { field, models: new Set<string>(), choices: new Set<string>() };
       row.models.add(model.id);

@@ -75,8 +75,7 @@ describe('deriveAmpSummary (spec 1 §3 / spec 2 §3)', () => {
 
 describe('deriveAmpSummary on a real default state', () => {
   it('summarises a new 704D as a healthy wired amp with four channels', () => {
-    // Cast through unknown: resolving DeviceState deeply trips TS2589 in this package; the runtime shape is what counts.
-    const state = defaultState(getModel('704D')) as unknown as SummaryDeviceView;
+    const state = defaultState(getModel('704D'));
     const s = deriveAmpSummary({ ampId: 'amp9', device: state, isConnected: true });
     expect(s.modelID).toBe('Connect Series Model 704D');
     expect(s.connectionType).toBe('Wired');

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { defaultState } from '../device/derive';
+import { getModel } from '../device/models';
 import {
   channelsOf,
   hasAmpFault,
@@ -85,6 +87,20 @@ describe('amp fault and warning (spec 2 §4)', () => {
     expect(hasAmpWarning(amp({ '1': okChannel() }))).toBe(false);
     expect(hasAmpWarning(amp({ '1': okChannel(), '4': { output: { thermal: true } } }))).toBe(true);
     expect(hasAmpWarning(amp({ '1': okChannel() }, false, false))).toBe(true);
+  });
+
+  it('finds a new amp of every model healthy', () => {
+    for (const id of ['704D', '124D', 'CDS-508-ADSP', '1504N']) {
+      const state = defaultState(getModel(id));
+      expect([hasAmpFault(state), hasAmpWarning(state)]).toEqual([false, false]);
+    }
+  });
+
+  it('reads full device state', () => {
+    const state = defaultState(getModel('704D-ADSP'));
+    state.amp!.channels['3']!.pilotToneDetector.inputEnablePrimary = true;
+    expect(hasAmpWarning(state)).toBe(true);
+    expect(hasAmpFault(state)).toBe(false);
   });
 
   it('accepts partial and empty data without raising alarms', () => {

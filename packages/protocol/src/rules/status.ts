@@ -1,8 +1,7 @@
 /**
  * Fault and warning rules of spec 2 §4 over device state. Partial data (a delta, a cloud shadow) is accepted:
  * a missing flag or status never raises an alarm on its own.
- * The views below are written out by hand so that partial data fits as well as a full DeviceState/ChannelState
- * (and because resolving the inferred tree types deeply currently trips TS2589).
+ * The views below are written out by hand so that partial data fits as well as a full DeviceState/ChannelState.
  */
 
 /** The parts of a ChannelState the status rules read, each optional (a full ChannelState fits). */

@@ -1,0 +1,168 @@
+/**
+ * A fleet of emulated amps, each on its own loopback address with the device API (1234), the line API
+ * (4321) and HTTP (upload CGI, GET /host, fault control, the web app), sharing one discovery list.
+ */
+import { existsSync } from 'node:fs';
+import { CHOSEN, getModel, type DiscoverySchema, type ModelInfo } from '@rackside/protocol';
+import type { z } from 'zod';
+import { Amp } from './amp';
+import { touchPanelsOf, startDeviceApi, type DeviceApi } from './api/index';
+import { startCloudAgent } from './cloud/agent';
+import { registerControlRoutes } from './control/routes';
+import { startAmpHttp } from './http/server';
+import { bootState, fleetIdentity, nthAddress } from './identity';
+import { loadAmp, persistAmp } from './persistence';
+import { startPhysics, type Physics } from './sim/physics';
+import type { Fault } from './sim/faults';
+import { startLineApi } from './tcp/line-api';
+
+/** The models of the default fleet (the issue's example): varied families, channel counts and inputs. */
+export const DEFAULT_FLEET_MODELS = ['704D', '354N', '1504', '124D', 'CDS-508', '352N_G'] as const;
+
+/** How to run a fleet. */
+export interface FleetOptions {
+  readonly amps?: number;
+  readonly models?: readonly string[];
+  readonly base?: string;
+  readonly port?: number;
+  readonly tcpPort?: number;
+  readonly httpPort?: number;
+  readonly password?: string;
+  readonly uacKey?: string;
+  readonly speed?: number;
+  readonly dataDir?: string;
+  /** Faults to inject at start, each on an amp by 0-based index. */
+  readonly faults?: readonly { amp: number; fault: Fault }[];
+  /** CS Touch panels behind the first amp. */
+  readonly touchPanels?: number;
+  /** The built web app to serve in local mode (default packages/web/dist when it exists). */
+  readonly webRoot?: string;
+  /** Start the per-amp cloud agent (default true). */
+  readonly cloudAgent?: boolean;
+}
+
+/** One running amp of a fleet and its servers. */
+export interface FleetAmp {
+  readonly amp: Amp;
+  readonly physics: Physics;
+  readonly api: DeviceApi;
+  readonly ports: { readonly ws: number; readonly tcp: number; readonly http: number };
+}
+
+/** A running fleet. */
+export interface Fleet {
+  readonly amps: readonly FleetAmp[];
+  close(): Promise<void>;
+}
+
+const DEFAULT_WEB_ROOT = new URL('../../web/dist', import.meta.url).pathname;
+
+/** The default one-warning fleet: amp 4 (or the last) shows a channel thermal warning, none is in fault. */
+export const defaultFleetFaults = (amps: number): { amp: number; fault: Fault }[] =>
+  amps > 0 ? [{ amp: Math.min(3, amps - 1), fault: { type: 'warning', channel: 1 } }] : [];
+
+/** UAC roles given with --uac: the installer role may read but not write levels and limits. */
+const uacRoles = (): Record<string, Record<string, 0 | 1 | 2>> => ({
+  [CHOSEN.uacRoleId]: {},
+});
+
+type Discovery = z.infer<typeof DiscoverySchema>;
+
+function discoveryOf(amps: readonly Amp[]): Discovery {
+  const devices: Discovery['devices'] = {};
+  for (const a of amps)
+    devices[a.identity.ip] = {
+      ip: a.identity.ip,
+      deviceName: (a.read('/amp/deviceInfo/deviceName') as string | undefined) ?? a.identity.deviceName,
+      modelID: a.model.modelID,
+      mac: a.identity.mac,
+      firmwareVersion: (a.read('/amp/deviceInfo/firmwareVersion') as string | undefined) ?? a.identity.firmwareVersion,
+      kind: a.model.kind,
+    };
+  return { devices };
+}
+
+/** Starts a fleet; rejects (after closing what started) when an address or port cannot be bound. */
+export async function startFleet(opts: FleetOptions = {}): Promise<Fleet> {
+  const count = opts.amps ?? 6;
+  const modelIds = opts.models && opts.models.length > 0 ? opts.models : DEFAULT_FLEET_MODELS;
+  const models: ModelInfo[] = modelIds.map((id) => getModel(id));
+  const base = opts.base ?? '127.0.1.1';
+  const speed = opts.speed ?? 1;
+  const webRoot = opts.webRoot ?? (existsSync(DEFAULT_WEB_ROOT) ? DEFAULT_WEB_ROOT : undefined);
+  const closers: (() => Promise<void> | void)[] = [];
+  const running: FleetAmp[] = [];
+
+  const close = async () => {
+    for (const c of closers.reverse()) await c();
+    closers.length = 0;
+  };
+
+  try {
+    for (let i = 0; i < count; i++) {
+      const model = models[i % models.length]!;
+      const identity = fleetIdentity(model, i, nthAddress(base, i));
+      const amp = new Amp(identity);
+      amp.apply(bootState(identity));
+      if (opts.dataDir) loadAmp(opts.dataDir, amp);
+      if (opts.password) amp.password = opts.password;
+      if (amp.password) amp.apply({ misc: { passwordProtected: true } });
+      if (opts.uacKey) amp.apply({ UAC: { key: opts.uacKey, roles: uacRoles() } });
+      if (opts.dataDir) {
+        const stop = persistAmp(opts.dataDir, amp);
+        closers.push(stop);
+      }
+      closers.push(() => amp.dispose());
+
+      const physics = startPhysics(amp, { speed });
+      closers.push(() => physics.stop());
+      const api = await startDeviceApi(amp, { host: identity.ip, port: opts.port ?? 1234 });
+      closers.push(() => api.close());
+      const line = await startLineApi(amp, { host: identity.ip, port: opts.tcpPort ?? 4321 });
+      closers.push(() => line.close());
+      const http = await startAmpHttp(amp, {
+        host: identity.ip,
+        port: opts.httpPort ?? 8080,
+        deviceApiPort: api.port,
+        speed,
+        ...(webRoot ? { webRoot } : {}),
+        plugins: [(app) => registerControlRoutes(app, { amp, physics })],
+      });
+      closers.push(() => http.close());
+      if (opts.cloudAgent ?? true) {
+        const agent = startCloudAgent(amp, {});
+        closers.push(() => agent.stop());
+      }
+      running.push({ amp, physics, api, ports: { ws: api.port, tcp: line.port, http: http.port } });
+    }
+
+    // one discovery list for the whole fleet, kept current when a name or firmware changes
+    const amps = running.map((r) => r.amp);
+    const publish = () => {
+      const list = discoveryOf(amps);
+      for (const a of amps) a.apply({ discovery: list });
+    };
+    publish();
+    for (const a of amps)
+      closers.push(
+        a.onChange((delta) => {
+          const info = (delta as { amp?: { deviceInfo?: Record<string, unknown> } }).amp?.deviceInfo;
+          if (info && ('deviceName' in info || 'firmwareVersion' in info)) publish();
+        }),
+      );
+
+    const first = running[0];
+    for (let t = 0; t < (opts.touchPanels ?? 1) && first; t++)
+      touchPanelsOf(first.amp).add(nthAddress('127.0.2.1', t), { name: t === 0 ? 'Lobby Touch' : `Touch ${t + 1}` });
+
+    for (const { amp: index, fault } of opts.faults ?? defaultFleetFaults(count)) {
+      const target = running[index];
+      if (!target) throw new Error(`--fault names amp ${index + 1}, but the fleet has ${count}`);
+      target.physics.inject(fault);
+    }
+  } catch (e) {
+    await close();
+    throw e;
+  }
+  return { amps: running, close };
+}

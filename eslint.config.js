@@ -18,7 +18,7 @@ export default tseslint.config(
   {
     languageOptions: {
       globals: { ...globals.node },
-      parserOptions: { projectService: { allowDefaultProject: ['*.js', '*.ts'] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: { projectService: { allowDefaultProject: ['*.js', '*.ts', '.ci/*.mjs'] }, tsconfigRootDir: import.meta.dirname },
     },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
@@ -28,7 +28,7 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
-  { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
+  { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
   { files: ['packages/protocol/**'], rules: restrict('@rackside/device-client', '@rackside/amp-sim', '@rackside/cloud', '@rackside/web') },
   { files: ['packages/device-client/**'], rules: restrict('@rackside/amp-sim', '@rackside/cloud', '@rackside/web') },
   { files: ['packages/web/**'], rules: restrict('@rackside/amp-sim', '@rackside/cloud') },

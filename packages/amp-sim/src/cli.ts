@@ -3,7 +3,7 @@
  */
 import { parseArgs } from 'node:util';
 import { parseFaultArg } from './control/fault-arg';
-import { DEFAULT_FLEET_MODELS, defaultFleetFaults, startFleet, type Fleet, type FleetOptions } from './fleet';
+import { DEFAULT_FLEET_MODELS, defaultFleetFaults, describeFleet, startFleet, type FleetOptions } from './fleet';
 
 const USAGE = `usage: npm run sim -- [--amps N] [--models 704D,354N,...] [--base 127.0.1.1] [--port 1234]
        [--tcp-port 4321] [--http-port 8080] [--password P] [--uac KEY] [--speed X] [--data DIR]
@@ -71,15 +71,6 @@ export function parseCli(argv: string[]): FleetOptions & { help: boolean } {
     ...(values.uac ? { uacKey: values.uac } : {}),
     ...(values.data ? { dataDir: values.data } : {}),
   };
-}
-
-/** One line per amp: where to reach it. */
-export function describeFleet(fleet: Fleet): string {
-  const rows = fleet.amps.map(({ amp, ports }, i) => {
-    const name = (amp.read('/amp/deviceInfo/deviceName') as string | undefined) ?? amp.identity.deviceName;
-    return `  ${String(i + 1).padStart(2)}  ${name.padEnd(16)} ${amp.model.id.padEnd(13)} ws://${amp.identity.ip}:${ports.ws}  tcp ${amp.identity.ip}:${ports.tcp}  http://${amp.identity.ip}:${ports.http}`;
-  });
-  return ['Rackside amp emulator: ' + fleet.amps.length + ' amps', ...rows].join('\n');
 }
 
 async function main(): Promise<void> {

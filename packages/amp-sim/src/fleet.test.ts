@@ -20,7 +20,7 @@ afterEach(async () => {
 const client = (ip: string, port: number, password?: string) => {
   const c = new DeviceClient({
     url: `ws://${ip}:${port}`,
-    WebSocket: WebSocket as never,
+    WebSocket: WebSocket,
     autoReconnect: false,
     ...(password ? { password } : {}),
   });

@@ -166,3 +166,12 @@ export async function startFleet(opts: FleetOptions = {}): Promise<Fleet> {
   }
   return { amps: running, close };
 }
+
+/** One line per amp: where to reach it. */
+export function describeFleet(fleet: Fleet): string {
+  const rows = fleet.amps.map(({ amp, ports }, i) => {
+    const name = (amp.read('/amp/deviceInfo/deviceName') as string | undefined) ?? amp.identity.deviceName;
+    return `  ${String(i + 1).padStart(2)}  ${name.padEnd(16)} ${amp.model.id.padEnd(13)} ws://${amp.identity.ip}:${ports.ws}  tcp ${amp.identity.ip}:${ports.tcp}  http://${amp.identity.ip}:${ports.http}`;
+  });
+  return ['Rackside amp emulator: ' + fleet.amps.length + ' amps', ...rows].join('\n');
+}

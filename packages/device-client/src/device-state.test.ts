@@ -50,6 +50,15 @@ describe('subscribed state over the wire', () => {
 describe('DeviceStateStore', () => {
   const deviceInfo = { modelID: 'Connect Series Model 704D' };
 
+  it('replaces free-form records whole, so a removed locked group disappears', () => {
+    const store = new DeviceStateStore();
+    store.apply('/', { amp: { deviceInfo: { modelID: 'Connect Series Model 704D' } } });
+    const group = { key: 'sha256$00$11', properties: ['/amp/channels/1/output/fader'] };
+    store.apply('/', { lockedProperties: { groups: { g1: group, g2: group } } });
+    const changed = store.apply('/', { lockedProperties: { groups: { g2: group } } });
+    expect(changed).toEqual({ lockedProperties: { groups: { g2: group } } });
+    expect(store.state.lockedProperties).toEqual({ groups: { g2: group } });
+  });
   it('keeps values as received until the model is known, then clamps them', () => {
     const store = new DeviceStateStore();
     store.apply('/amp/channels', { '1': { output: { fader: -200, bogus: true } } });

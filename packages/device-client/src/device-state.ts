@@ -1,6 +1,8 @@
 /** The amp's state as one client knows it: seeded by `get`/`subscribe` replies, kept current by `notify` batches. */
 import {
+  RECORD_NODE_KEYS,
   clampAt,
+  deepEqual,
   findModel,
   getAt,
   mergeDelta,
@@ -55,6 +57,9 @@ export class DeviceStateStore {
     this.#learnModel(rooted);
     const clamped = this.#model ? clampAt(this.#model, '/', rooted) : rooted;
     if (!isObj(clamped)) return undefined;
+    // free-form records (/UAC, /lockedProperties, /discovery, /NSTProxy) arrive whole: replace, don't merge
+    for (const k of RECORD_NODE_KEYS)
+      if (Object.hasOwn(clamped, k) && !deepEqual(this.#tree[k], clamped[k])) delete this.#tree[k];
     const changed = mergeDelta(this.#tree, clamped);
     if (!changed) return undefined;
     this.#listeners.emit(asDelta(this.#tree), asDelta(changed));

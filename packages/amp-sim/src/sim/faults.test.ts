@@ -159,4 +159,13 @@ describe('faults', () => {
     expect(() => t.physics.inject({ type: 'dropInput', input: 'dante' })).toThrow(/352 has no dante inputs/);
     expect(t.physics.faults()).toEqual([]);
   });
+
+  it('a touch controller has no physics: only the network can be unplugged', () => {
+    t = testAmp('CST-7');
+    t.physics.tick(1000);
+    expect(t.at('/amp')).toBeUndefined();
+    expect(() => t.physics.inject({ type: 'powerSupplyFail' })).toThrow(/CST-7 is not an amp/);
+    t.physics.inject({ type: 'unplugNetwork', seconds: 5 });
+    expect(t.amp.networkUp).toBe(false);
+  });
 });

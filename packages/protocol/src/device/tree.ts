@@ -453,3 +453,8 @@ export const DEVICE_TREE = obj(
   },
 );
 export type DeviceTree = typeof DEVICE_TREE;
+
+/** Top-level nodes whose value travels whole in replies and notifications (a removed entry must disappear). */
+export const RECORD_NODE_KEYS: readonly string[] = Object.entries(DEVICE_TREE.children)
+  .filter(([, n]) => n.kind === 'record')
+  .map(([k]) => k);

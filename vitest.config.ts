@@ -1,18 +1,30 @@
 import { defineConfig } from 'vitest/config';
 
-const projects = ['packages/protocol', 'packages/device-client', 'packages/amp-sim', 'packages/cloud', 'bench'];
+const node = ['packages/protocol', 'packages/device-client', 'packages/amp-sim', 'packages/cloud', 'bench'];
 
 export default defineConfig({
   test: {
-    projects: projects.map((root) => ({
-      extends: true,
-      test: { name: root.replace('packages/', ''), root, include: ['src/**/*.test.ts', '*.test.ts'] },
-    })),
+    projects: [
+      ...node.map((root) => ({
+        extends: true,
+        test: { name: root.replace('packages/', ''), root, include: ['src/**/*.test.ts', '*.test.ts'] },
+      })),
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          root: 'packages/web',
+          environment: 'jsdom',
+          include: ['src/**/*.test.{ts,tsx}'],
+          setupFiles: ['src/testing/setup.ts'],
+        },
+      },
+    ],
     testTimeout: 20_000,
+    passWithNoTests: true,
     // .ci/run sets RACKSIDE_REPORT_DIR to collect counts from every runner
     reporters: process.env.RACKSIDE_REPORT_DIR
       ? ['default', ['json', { outputFile: `${process.env.RACKSIDE_REPORT_DIR}/vitest.json` }]]
       : ['default'],
-    passWithNoTests: true,
   },
 });

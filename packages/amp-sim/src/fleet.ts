@@ -61,10 +61,17 @@ const DEFAULT_WEB_ROOT = new URL('../../web/dist', import.meta.url).pathname;
 export const defaultFleetFaults = (amps: number): { amp: number; fault: Fault }[] =>
   amps > 0 ? [{ amp: Math.min(3, amps - 1), fault: { type: 'warning', channel: 1 } }] : [];
 
-/** UAC roles given with --uac: the installer role may read but not write levels and limits. */
-const uacRoles = (): Record<string, Record<string, 0 | 1 | 2>> => ({
-  [CHOSEN.uacRoleId]: {},
-});
+/**
+ * UAC roles given with --uac (spec 2 §6): the console's role may change channel gain and mute (an operator's
+ * volume control) and only read the other named permissions; anything unnamed is Locked.
+ */
+const uacRoles = (): Record<string, Record<string, 0 | 1 | 2>> => {
+  const p = CHOSEN.uacPermissions;
+  const role: Record<string, 0 | 1 | 2> = Object.fromEntries(Object.values(p).map((name) => [name, 1]));
+  role[p.channelOutputGain] = 2;
+  role[p.channelOutputMute] = 2;
+  return { [CHOSEN.uacRoleId]: role };
+};
 
 type Discovery = z.infer<typeof DiscoverySchema>;
 

@@ -32,6 +32,39 @@ function wholeRecords(amp: Amp, batch: Obj, subscriptions: ReadonlySet<string>):
   return expanded ? filterDelta(batch, subscriptions) : batch;
 }
 
+/**
+ * One clock per amp and period: every connection's batch is flushed on the same tick, so a change reaches all
+ * subscribers together (with a timer per connection, 100 clients got it spread over a whole period).
+ */
+interface Ticker {
+  readonly timer: ReturnType<typeof setInterval>;
+  readonly flushers: Set<() => void>;
+}
+const tickers = new WeakMap<Amp, Map<number, Ticker>>();
+
+function joinTicker(amp: Amp, periodMs: number, flush: () => void): () => void {
+  let byPeriod = tickers.get(amp);
+  if (!byPeriod) tickers.set(amp, (byPeriod = new Map()));
+  let ticker = byPeriod.get(periodMs);
+  if (!ticker) {
+    const flushers = new Set<() => void>();
+    const timer = setInterval(() => {
+      for (const f of flushers) f();
+    }, periodMs);
+    timer.unref();
+    byPeriod.set(periodMs, (ticker = { timer, flushers }));
+  }
+  const t = ticker;
+  t.flushers.add(flush);
+  return () => {
+    t.flushers.delete(flush);
+    if (t.flushers.size === 0) {
+      clearInterval(t.timer);
+      byPeriod.delete(periodMs);
+    }
+  };
+}
+
 /** Starts batching the amp's changes for a set of subscriptions (read live); returns the stop function. */
 export function startNotifier(amp: Amp, subscriptions: ReadonlySet<string>, opts: NotifierOptions): () => void {
   let batch: Obj | undefined;
@@ -40,15 +73,14 @@ export function startNotifier(amp: Amp, subscriptions: ReadonlySet<string>, opts
     const part = filterDelta(delta, subscriptions);
     if (part) batch = mergeInto(batch ?? {}, part);
   });
-  const timer = setInterval(() => {
+  const leave = joinTicker(amp, opts.periodMs, () => {
     if (!batch || opts.backpressured?.()) return;
     const params = wholeRecords(amp, batch, subscriptions);
     batch = undefined;
     if (params) opts.send(notifyFrame(params));
-  }, opts.periodMs);
-  timer.unref();
+  });
   return () => {
-    clearInterval(timer);
+    leave();
     stopChanges();
   };
 }

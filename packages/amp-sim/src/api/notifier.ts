@@ -44,7 +44,7 @@ const tickers = new WeakMap<Amp, Map<number, Ticker>>();
 
 function joinTicker(amp: Amp, periodMs: number, flush: () => void): () => void {
   let byPeriod = tickers.get(amp);
-  if (!byPeriod) tickers.set(amp, (byPeriod = new Map()));
+  if (!byPeriod) tickers.set(amp, (byPeriod = new Map<number, Ticker>()));
   let ticker = byPeriod.get(periodMs);
   if (!ticker) {
     const flushers = new Set<() => void>();

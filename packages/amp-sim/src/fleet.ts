@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { Amp } from './amp';
 import { touchPanelsOf, startDeviceApi, type DeviceApi } from './api/index';
 import { startCloudAgent } from './cloud/agent';
+import { mqttConnector } from './cloud/mqtt-connector';
 import { registerControlRoutes } from './control/routes';
 import { startAmpHttp } from './http/server';
 import { bootState, fleetIdentity, nthAddress } from './identity';
@@ -137,7 +138,8 @@ export async function startFleet(opts: FleetOptions = {}): Promise<Fleet> {
       });
       closers.push(() => http.close());
       if (opts.cloudAgent ?? true) {
-        const agent = startCloudAgent(amp, {});
+        // cloud firmware jobs and the upload page share one updater
+        const agent = startCloudAgent(amp, { connector: mqttConnector({ firmware: http.firmware, firmwareSpeed: speed }) });
         closers.push(() => agent.stop());
       }
       running.push({ amp, physics, api, ports: { ws: api.port, tcp: line.port, http: http.port } });

@@ -14,3 +14,4 @@ export * from './sim/faults';
 export * from './sim/logs';
 export * from './sim/physics';
 export * from './tcp/line-api';
+export * from './cloud/mqtt-connector';

@@ -1,0 +1,127 @@
+/**
+ * The embedded MQTT broker (ARCHITECTURE.md §3: Aedes inside the cloud process by default): MQTT 3.1.1 over TCP,
+ * every client authenticated (anonymous refused), a device bound to its client id (= its device id) and confined
+ * to its own topics by acl.ts. Retained messages and sessions live in memory: after a restart devices reconnect
+ * and publish their status and reported state again.
+ */
+import type { EventEmitter } from 'node:events';
+import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import { mayPublish, maySubscribe, type BrokerIdentity } from './acl';
+import { consoleBrokerLogger, type BrokerLogger } from './logger';
+
+/** Options of startEmbeddedBroker. */
+export interface EmbeddedBrokerOptions {
+  /** TCP port; 0 picks a free one. */
+  readonly port: number;
+  /** Address to listen on; default 127.0.0.1 (set 0.0.0.0 for amps on the network). */
+  readonly host?: string;
+  /** Checks a client's credentials: a device, the cloud's service identity, or null to refuse. */
+  authenticate(username: string, password: string): Promise<BrokerIdentity | null>;
+  readonly log?: BrokerLogger;
+}
+
+/** A running embedded broker. */
+export interface EmbeddedBroker {
+  /** The port it listens on. */
+  readonly port: number;
+  /** Disconnects a device (its last will marks it offline); false when it was not connected. */
+  disconnectDevice(deviceId: string): Promise<boolean>;
+  /** Stops listening and closes every client. */
+  close(): Promise<void>;
+}
+
+// aedes' AuthErrorCode is an ambient const enum (unusable with isolatedModules): MQTT 3.1.1 CONNACK return codes.
+const IDENTIFIER_REJECTED = 2;
+const SERVER_UNAVAILABLE = 3;
+const BAD_USERNAME_OR_PASSWORD = 4;
+const NOT_AUTHORIZED = 5;
+
+const refusal = (returnCode: number, message: string): AuthenticateError =>
+  Object.assign<Error, Pick<AuthenticateError, 'returnCode'>>(new Error(message), { returnCode });
+
+/** Starts the embedded broker; resolves once it listens. */
+export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions): Promise<EmbeddedBroker> {
+  const log = opts.log ?? consoleBrokerLogger;
+  const identities = new WeakMap<Client, BrokerIdentity>();
+  const devices = new Map<string, Client>();
+
+  const broker = await Aedes.createBroker({
+    authenticate(client, username, password, done) {
+      if (!username) {
+        log.warn({ clientId: client.id }, 'anonymous MQTT client refused');
+        return done(refusal(NOT_AUTHORIZED, 'anonymous clients are not allowed'), false);
+      }
+      opts.authenticate(username, password?.toString('utf8') ?? '').then(
+        (identity) => {
+          if (!identity) {
+            log.warn({ clientId: client.id, username }, 'MQTT client refused: bad username or password');
+            return done(refusal(BAD_USERNAME_OR_PASSWORD, 'bad username or password'), false);
+          }
+          if (identity.kind === 'device' && client.id !== identity.deviceId) {
+            log.warn({ clientId: client.id, deviceId: identity.deviceId }, 'device refused: client id is not its id');
+            return done(refusal(IDENTIFIER_REJECTED, 'a device connects with its device id as client id'), false);
+          }
+          identities.set(client, identity);
+          done(null, true);
+        },
+        (error: unknown) => {
+          log.warn({ clientId: client.id, error: String(error) }, 'MQTT authentication failed');
+          done(refusal(SERVER_UNAVAILABLE, 'authentication unavailable'), false);
+        },
+      );
+    },
+    authorizePublish(client, packet, done) {
+      const identity = client ? identities.get(client) : undefined;
+      if (identity && mayPublish(identity, packet.topic)) return done(null);
+      log.warn({ clientId: client?.id, topic: packet.topic }, 'MQTT publish refused (client disconnected)');
+      done(new Error(`not authorized to publish to ${packet.topic}`));
+    },
+    authorizeSubscribe(client, sub, done) {
+      const identity = identities.get(client);
+      if (identity && maySubscribe(identity, sub.topic)) return done(null, sub);
+      log.warn({ clientId: client.id, topic: sub.topic }, 'MQTT subscription refused');
+      done(null, null); // SUBACK failure (0x80) for this filter; the client stays connected
+    },
+  });
+  broker.on('client', (client) => {
+    const identity = identities.get(client);
+    if (identity?.kind === 'device') devices.set(identity.deviceId, client);
+  });
+  broker.on('clientDisconnect', (client) => {
+    if (devices.get(client.id) === client) devices.delete(client.id);
+  });
+  // Aedes emits 'error' (absent from its types) on persistence failures: an unheard 'error' would throw.
+  (broker as EventEmitter).on('error', (error: unknown) => log.warn({ error: String(error) }, 'MQTT broker error'));
+
+  const sockets = new Set<Socket>(); // including those that never finish CONNECT: close() must not wait for them
+  const server: Server = createServer((socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+    broker.handle(socket);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, opts.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+
+  return {
+    port,
+    disconnectDevice(deviceId) {
+      const client = devices.get(deviceId);
+      if (!client) return Promise.resolve(false);
+      devices.delete(deviceId);
+      return new Promise((resolve) => client.close(() => resolve(true)));
+    },
+    async close() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      await new Promise<void>((resolve) => broker.close(() => resolve()));
+      for (const socket of sockets) socket.destroy();
+      await closed;
+    },
+  };
+}

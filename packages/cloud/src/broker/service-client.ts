@@ -1,0 +1,210 @@
+/**
+ * The cloud's own MQTT client (service identity), the same against the embedded broker and an external one:
+ * receives every device's reported state, status, job statuses and sensor readings, typed by the protocol schemas
+ * (an invalid payload is logged and dropped, a failing handler is logged: neither stops the client), and publishes
+ * jobs and remote-control requests.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  DEVICE_TOPICS,
+  DeviceJobSchema,
+  ApiRequestMessageSchema,
+  MQTT_PAYLOAD_SCHEMAS,
+  deviceTopic,
+  deviceTopicFilter,
+  parseDeviceTopic,
+  parseMqttPayload,
+  type ApiRequestMessage,
+  type ApiResponseMessage,
+  type DeviceJob,
+  type DeviceReported,
+  type DeviceSensors,
+  type DeviceStatus,
+  type DeviceTopicKind,
+  type JobStatus,
+} from '@rackside/protocol';
+import { connect, type MqttClient } from 'mqtt';
+import type { ZodType } from 'zod';
+import { consoleBrokerLogger, type BrokerLogger } from './logger';
+
+/** The messages a service client can be told about, by topic kind. */
+export interface ServiceMessages {
+  reported: DeviceReported;
+  status: DeviceStatus;
+  jobStatus: JobStatus;
+  sensors: DeviceSensors;
+}
+/** Told of one valid message from one device. */
+export type ServiceHandler<K extends keyof ServiceMessages> = (
+  deviceId: string,
+  message: ServiceMessages[K],
+) => void | Promise<void>;
+/** One handler per kind; only kinds with a handler are subscribed to. */
+export type ServiceHandlers = { readonly [K in keyof ServiceMessages]?: ServiceHandler<K> };
+
+/** Options of connectService. */
+export interface ServiceClientOptions {
+  /** mqtt://host:port (the embedded broker, Mosquitto, EMQX, ...). */
+  readonly url: string;
+  readonly username?: string;
+  readonly password?: string;
+  /** Default `rackside-cloud-{uuid}`: unique per instance. */
+  readonly clientId?: string;
+  /** Given before connecting so that retained messages delivered at subscription are not missed. */
+  readonly handlers?: ServiceHandlers;
+  /**
+   * Several cloud instances on an external broker: subscribe as `$share/{group}/...` so that each message reaches
+   * one instance. Brokers deliver no retained messages on shared subscriptions; Aedes has none (leave unset).
+   */
+  readonly shareGroup?: string;
+  /** Gives up connecting after this long (ms); default 10 s. */
+  readonly connectTimeoutMs?: number;
+  readonly log?: BrokerLogger;
+}
+
+/** A connected service client. */
+export interface ServiceClient {
+  /** Sends a job to a device (QoS 1); throws when the job does not match DeviceJobSchema. */
+  publishJob(deviceId: string, job: DeviceJob): Promise<void>;
+  /** Sends a remote-control request to a device. */
+  publishApiRequest(deviceId: string, message: ApiRequestMessage): Promise<void>;
+  /** Listens to a device's remote-control responses; resolves once subscribed, with the function that stops it. */
+  onApiResponse(deviceId: string, handler: (message: ApiResponseMessage) => void): Promise<() => Promise<void>>;
+  /** Clears a device's retained reported state and status (the device was removed). */
+  clearShadow(deviceId: string): Promise<void>;
+  /** Disconnects. */
+  close(): Promise<void>;
+}
+
+const SERVICE_KINDS = ['reported', 'status', 'jobStatus', 'sensors'] as const satisfies (keyof ServiceMessages)[];
+
+/** Connects with the first CONNACK, or fails on a refusal, a network error or the time-out. */
+function connectOnce(url: string, options: Parameters<typeof connect>[1], timeoutMs: number): Promise<MqttClient> {
+  const client = connect(url, options);
+  return new Promise((resolve, reject) => {
+    const fail = (error: Error) => {
+      clearTimeout(timer);
+      client.removeListener('connect', ok);
+      client.end(true);
+      reject(error);
+    };
+    const ok = () => {
+      clearTimeout(timer);
+      client.removeListener('error', fail);
+      resolve(client);
+    };
+    const timer = setTimeout(() => fail(new Error(`no MQTT connection to ${url} within ${timeoutMs} ms`)), timeoutMs);
+    client.once('connect', ok);
+    client.once('error', fail);
+  });
+}
+
+/** Connects the cloud's service client and subscribes to every device's topics that have a handler. */
+export async function connectService(opts: ServiceClientOptions): Promise<ServiceClient> {
+  const log = opts.log ?? consoleBrokerLogger;
+  const handlers: ServiceHandlers = opts.handlers ?? {};
+  const responders = new Map<string, Set<(message: ApiResponseMessage) => void>>();
+  const client = await connectOnce(
+    opts.url,
+    {
+      clientId: opts.clientId ?? `rackside-cloud-${randomUUID()}`,
+      clean: true,
+      reconnectPeriod: 1000,
+      ...(opts.username !== undefined ? { username: opts.username } : {}),
+      ...(opts.password !== undefined ? { password: opts.password } : {}),
+    },
+    opts.connectTimeoutMs ?? 10_000,
+  );
+  client.on('error', (error) => log.warn({ error: error.message }, 'MQTT service client error'));
+
+  const run = (what: Record<string, unknown>, call: () => void | Promise<void>) => {
+    try {
+      const r = call();
+      if (r instanceof Promise)
+        r.catch((error: unknown) => log.warn({ ...what, error: String(error) }, 'handler failed'));
+    } catch (error) {
+      log.warn({ ...what, error: String(error) }, 'handler failed');
+    }
+  };
+
+  client.on('message', (topic, payload) => {
+    const target = parseDeviceTopic(topic);
+    if (!target || payload.length === 0) return; // not ours, or a cleared retained message
+    const { deviceId, kind } = target;
+    const read = <T>(schema: ZodType<T>): T | undefined => {
+      const parsed = parseMqttPayload(schema, payload);
+      if (parsed.ok) return parsed.value;
+      log.warn({ deviceId, topic, error: parsed.error }, 'invalid MQTT payload dropped');
+    };
+    const deliver = <K extends keyof ServiceMessages>(k: K, schema: ZodType<ServiceMessages[K]>) => {
+      const handler: ServiceHandler<K> | undefined = handlers[k];
+      const message = handler && read(schema);
+      if (handler && message) run({ deviceId, kind: k }, () => handler(deviceId, message));
+    };
+    switch (kind) {
+      case 'reported':
+        return deliver('reported', MQTT_PAYLOAD_SCHEMAS.reported);
+      case 'status':
+        return deliver('status', MQTT_PAYLOAD_SCHEMAS.status);
+      case 'jobStatus':
+        return deliver('jobStatus', MQTT_PAYLOAD_SCHEMAS.jobStatus);
+      case 'sensors':
+        return deliver('sensors', MQTT_PAYLOAD_SCHEMAS.sensors);
+      case 'apiRes': {
+        const listeners = responders.get(deviceId);
+        const message = listeners && read(MQTT_PAYLOAD_SCHEMAS.apiRes);
+        if (message) for (const h of listeners) run({ deviceId, kind }, () => h(message));
+        return;
+      }
+      case 'jobs':
+      case 'apiReq':
+        return; // what the cloud itself sends to devices
+    }
+  });
+
+  const share = (filter: string) => (opts.shareGroup ? `$share/${opts.shareGroup}/${filter}` : filter);
+  const wanted = SERVICE_KINDS.filter((k) => handlers[k] !== undefined);
+  if (wanted.length > 0) {
+    const filters = wanted.map((k) => [share(deviceTopicFilter(k)), { qos: DEVICE_TOPICS[k].qos }] as const);
+    try {
+      await client.subscribeAsync(Object.fromEntries(filters));
+    } catch (error) {
+      client.end(true);
+      throw new Error(`the broker refused the service subscriptions: ${String(error)}`, { cause: error });
+    }
+  }
+
+  const publish = async (deviceId: string, kind: DeviceTopicKind, payload: string, retain = false) => {
+    await client.publishAsync(deviceTopic(deviceId, kind), payload, { qos: DEVICE_TOPICS[kind].qos, retain });
+  };
+
+  return {
+    async publishJob(deviceId, job) {
+      await publish(deviceId, 'jobs', JSON.stringify(DeviceJobSchema.parse(job)));
+    },
+    async publishApiRequest(deviceId, message) {
+      await publish(deviceId, 'apiReq', JSON.stringify(ApiRequestMessageSchema.parse(message)));
+    },
+    async onApiResponse(deviceId, handler) {
+      const topic = deviceTopic(deviceId, 'apiRes');
+      let set = responders.get(deviceId);
+      if (!set) {
+        responders.set(deviceId, (set = new Set()));
+        await client.subscribeAsync(topic, { qos: DEVICE_TOPICS.apiRes.qos });
+      }
+      set.add(handler);
+      return async () => {
+        set.delete(handler);
+        if (set.size > 0 || responders.get(deviceId) !== set) return;
+        responders.delete(deviceId);
+        await client.unsubscribeAsync(topic);
+      };
+    },
+    async clearShadow(deviceId) {
+      await Promise.all([publish(deviceId, 'reported', '', true), publish(deviceId, 'status', '', true)]);
+    },
+    async close() {
+      await client.endAsync();
+    },
+  };
+}

@@ -1,0 +1,4 @@
+export * from './mqtt';
+export * from './errors';
+export * from './identity';
+export * from './outbox';

@@ -8,11 +8,12 @@ import type { z } from 'zod';
 import { Amp } from './amp';
 import { touchPanelsOf, startDeviceApi, type DeviceApi } from './api/index';
 import { startCloudAgent } from './cloud/agent';
+import type { DeviceCredentials } from './cloud/registration';
 import { mqttConnector } from './cloud/mqtt-connector';
 import { registerControlRoutes } from './control/routes';
 import { startAmpHttp } from './http/server';
-import { bootState, fleetIdentity, nthAddress } from './identity';
-import { loadAmp, persistAmp } from './persistence';
+import { addressState, bootState, fleetIdentity, nthAddress } from './identity';
+import { loadAmp, persistAmp, type Persistence } from './persistence';
 import { startPhysics, type Physics } from './sim/physics';
 import type { Fault } from './sim/faults';
 import { startLineApi } from './tcp/line-api';
@@ -112,13 +113,15 @@ export async function startFleet(opts: FleetOptions = {}): Promise<Fleet> {
       const identity = fleetIdentity(model, i, nthAddress(base, i));
       const amp = new Amp(identity);
       amp.apply(bootState(identity));
-      if (opts.dataDir) loadAmp(opts.dataDir, amp);
+      const loaded = opts.dataDir ? loadAmp(opts.dataDir, amp) : undefined;
+      amp.apply(addressState(identity));
       if (opts.password) amp.password = opts.password;
       if (amp.password) amp.apply({ misc: { passwordProtected: true } });
       if (opts.uacKey) amp.apply({ UAC: { key: opts.uacKey, roles: uacRoles() } });
+      let persistence: Persistence | undefined;
       if (opts.dataDir) {
-        const stop = persistAmp(opts.dataDir, amp);
-        closers.push(stop);
+        const p = (persistence = persistAmp(opts.dataDir, amp, 500, loaded?.cloud));
+        closers.push(() => p.stop());
       }
       closers.push(() => amp.dispose());
 
@@ -139,7 +142,11 @@ export async function startFleet(opts: FleetOptions = {}): Promise<Fleet> {
       closers.push(() => http.close());
       if (opts.cloudAgent ?? true) {
         // cloud firmware jobs and the upload page share one updater
-        const agent = startCloudAgent(amp, { connector: mqttConnector({ firmware: http.firmware, firmwareSpeed: speed }) });
+        const agent = startCloudAgent(amp, {
+          connector: mqttConnector({ firmware: http.firmware, firmwareSpeed: speed }),
+          ...(loaded?.cloud ? { credentials: loaded.cloud } : {}),
+          ...(persistence ? { onRegistered: (creds: DeviceCredentials) => persistence?.saveCloud(creds) } : {}),
+        });
         closers.push(() => agent.stop());
       }
       running.push({ amp, physics, api, ports: { ws: api.port, tcp: line.port, http: http.port } });

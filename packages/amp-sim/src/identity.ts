@@ -47,12 +47,19 @@ export function fleetIdentity(model: ModelInfo, index: number, ip: string): AmpI
   };
 }
 
+/** Where the fleet put an amp: its address wins over anything saved (`--base` may change between runs). */
+export const addressState = (id: AmpIdentity): DeviceDelta => ({
+  network: { ethernet: { mac: id.mac, ip: id.ip } },
+  misc: { ipAddr: id.ip },
+});
+
 /** What a freshly booted amp reports about itself: identity, versions, addresses. */
 export function bootState(id: AmpIdentity): DeviceDelta {
   const boards = boardCount(id.model);
   const boardVersions: Record<string, string> = {};
   for (let b = 1; b <= boards; b++) boardVersions[`amp${2 * b - 1}${2 * b}firmwareVersion`] = id.firmwareVersion;
-  const wifiMac = id.mac.replace(/..$/, (x) => ((parseInt(x, 16) + 1) & 255).toString(16).toUpperCase().padStart(2, '0'));
+  // the Wi-Fi interface's MAC: the same number with the locally-administered bit set, so no two interfaces collide
+  const wifiMac = '02' + id.mac.slice(2);
   return {
     ...(id.model.kind === 'amp'
       ? {

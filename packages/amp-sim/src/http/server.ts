@@ -50,7 +50,7 @@ export interface HostReply {
 function cors(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
   reply.header('access-control-allow-origin', request.headers.origin ?? '*');
   reply.header('vary', 'origin');
-  reply.header('access-control-allow-methods', 'GET, POST, OPTIONS');
+  reply.header('access-control-allow-methods', 'GET, POST, DELETE, OPTIONS');
   reply.header('access-control-allow-headers', request.headers['access-control-request-headers'] ?? 'content-type');
   reply.header('access-control-max-age', '600');
   if (request.method === 'OPTIONS') {

@@ -16,10 +16,15 @@ type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 type Obj = Record<string, unknown>;
 
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isPrimitive = (v: unknown): boolean =>
+  v === null || typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean' || v === undefined;
 const present = (x: { when?: (c: TreeContext) => boolean }, ctx: TreeContext) => !x.when || x.when(ctx);
 
 /** Adds the leading slash and drops a trailing one: 'amp/deviceInfo/' → '/amp/deviceInfo'. */
 export function normalizeUrl(url: string): string {
+  // already normal ('/', or '/a/b' with no empty segment): the common case, answered without splitting
+  if (url === '/' || (url.charCodeAt(0) === 47 && url.charCodeAt(url.length - 1) !== 47 && !url.includes('//')))
+    return url;
   const parts = url.split('/').filter((p) => p.length > 0);
   return '/' + parts.join('/');
 }
@@ -32,8 +37,37 @@ export type Resolved =
   | { ok: true; kind: 'field'; field: Field; name: string; ctx: TreeContext; segments: string[] }
   | { ok: false; message: string };
 
-/** Resolves a URL against the tree for a model; unknown segments give a message naming the first bad one. */
+/** Distinct URLs remembered per model by resolveUrl; past this the cache starts over (URLs come from clients). */
+export const RESOLVE_CACHE_LIMIT = 4096;
+const resolvedByModel = new WeakMap<ModelInfo, Map<string, Resolved>>();
+
+/**
+ * Resolves a URL against the tree for a model; unknown segments give a message naming the first bad one.
+ * The answer depends only on the model and the URL, so it is cached per model object and URL string (bounded):
+ * the result is frozen (with its `segments` and `ctx.keys`) and shared between callers, who must not mutate it.
+ */
 export function resolveUrl(model: ModelInfo, url: string): Resolved {
+  let byUrl = resolvedByModel.get(model);
+  if (!byUrl) resolvedByModel.set(model, (byUrl = new Map<string, Resolved>()));
+  let r = byUrl.get(url);
+  if (r === undefined) {
+    if (byUrl.size >= RESOLVE_CACHE_LIMIT) byUrl.clear();
+    r = freezeResolved(resolveUncached(model, url));
+    byUrl.set(url, r);
+  }
+  return r;
+}
+
+function freezeResolved(r: Resolved): Resolved {
+  if (r.ok) {
+    Object.freeze(r.segments);
+    Object.freeze(r.ctx.keys);
+    Object.freeze(r.ctx);
+  }
+  return Object.freeze(r);
+}
+
+function resolveUncached(model: ModelInfo, url: string): Resolved {
   const segments = urlSegments(url);
   let node: Node = DEVICE_TREE;
   const keys: string[] = [];
@@ -202,41 +236,49 @@ export type SetResult =
   | { ok: true; patch: Record<string, Json>; actions: ActionWrite[] }
   | { ok: false; message: string; code: 'type' | 'readOnly' | 'unknown' | 'choice' };
 
-const typeName = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
+const typeName = (v: unknown): string =>
+  v === null
+    ? 'null'
+    : Array.isArray(v)
+      ? 'array'
+      : typeof v === 'number' && !Number.isFinite(v)
+        ? 'a non-finite number'
+        : typeof v;
 
+/** `at` builds the field's URL for a message: only a refusal needs it. */
 function checkField(
   field: Field,
   ctx: TreeContext,
-  path: string,
+  at: () => string,
   v: unknown,
 ): { ok: true; value: Json } | Extract<SetResult, { ok: false }> {
-  if (field.readOnly) return { ok: false, code: 'readOnly', message: `${path} is read-only` };
+  if (field.readOnly) return { ok: false, code: 'readOnly', message: `${at()} is read-only` };
   switch (field.type) {
     case 'number':
       if (typeof v !== 'number' || !Number.isFinite(v))
-        return { ok: false, code: 'type', message: `${path} expects a number, got ${typeName(v)}` };
+        return { ok: false, code: 'type', message: `${at()} expects a number, got ${typeName(v)}` };
       break;
     case 'boolean':
       if (typeof v !== 'boolean')
-        return { ok: false, code: 'type', message: `${path} expects a boolean, got ${typeName(v)}` };
+        return { ok: false, code: 'type', message: `${at()} expects a boolean, got ${typeName(v)}` };
       break;
     case 'string':
       if (typeof v !== 'string')
-        return { ok: false, code: 'type', message: `${path} expects a string, got ${typeName(v)}` };
+        return { ok: false, code: 'type', message: `${at()} expects a string, got ${typeName(v)}` };
       break;
     case 'enum': {
       if (typeof v !== 'string')
         return {
           ok: false,
           code: 'type',
-          message: `${path} expects one of its choices (a string), got ${typeName(v)}`,
+          message: `${at()} expects one of its choices (a string), got ${typeName(v)}`,
         };
       const choices = choicesOf(field, ctx);
       if (!choices.includes(v))
         return {
           ok: false,
           code: 'choice',
-          message: `${path}: '${v}' is not one of the choices ${choices.map((c) => `'${c}'`).join(', ')}`,
+          message: `${at()}: '${v}' is not one of the choices ${choices.map((c) => `'${c}'`).join(', ')}`,
         };
     }
   }
@@ -246,15 +288,17 @@ function checkField(
 function setNode(
   node: Node,
   ctx: TreeContext,
-  segments: string[],
+  segments: readonly string[],
   params: unknown,
   actions: ActionWrite[],
   current: (segments: string[]) => unknown,
 ): { ok: true; patch: Json } | Extract<SetResult, { ok: false }> {
-  const path = '/' + segments.join('/');
+  // URLs are only spelled out for a refusal's message
+  const path = (): string => '/' + segments.join('/');
+  const subPath = (k: string): string => '/' + [...segments, k].join('/');
   if (node.kind === 'record') {
-    if (node.readOnly) return { ok: false, code: 'readOnly', message: `${path} is read-only` };
-    const base = current(segments);
+    if (node.readOnly) return { ok: false, code: 'readOnly', message: `${path()} is read-only` };
+    const base = current([...segments]);
     const merged = isObj(base) && isObj(params) ? { ...base, ...params } : params;
     const parsed = node.schema.safeParse(merged);
     if (!parsed.success) {
@@ -262,26 +306,25 @@ function setNode(
       return {
         ok: false,
         code: 'type',
-        message: `${path}${issue?.path.length ? '/' + issue.path.join('/') : ''}: ${issue?.message ?? 'invalid value'}`,
+        message: `${path()}${issue?.path.length ? '/' + issue.path.join('/') : ''}: ${issue?.message ?? 'invalid value'}`,
       };
     }
     return { ok: true, patch: parsed.data as Json };
   }
-  if (!isObj(params)) return { ok: false, code: 'type', message: `${path} expects an object, got ${typeName(params)}` };
+  if (!isObj(params))
+    return { ok: false, code: 'type', message: `${path()} expects an object, got ${typeName(params)}` };
   const patch: Record<string, Json> = {};
   for (const [k, v] of Object.entries(params)) {
-    const sub = [...segments, k];
-    const subPath = '/' + sub.join('/');
     if (node.kind === 'collection') {
-      if (!node.keys(ctx).includes(k)) return { ok: false, code: 'unknown', message: `unknown url ${subPath}` };
-      const r = setNode(node.item, { model: ctx.model, keys: [...ctx.keys, k] }, sub, v, actions, current);
+      if (!node.keys(ctx).includes(k)) return { ok: false, code: 'unknown', message: `unknown url ${subPath(k)}` };
+      const r = setNode(node.item, { model: ctx.model, keys: [...ctx.keys, k] }, [...segments, k], v, actions, current);
       if (!r.ok) return r;
       patch[k] = r.patch;
       continue;
     }
     const field = Object.hasOwn(node.fields, k) ? node.fields[k] : undefined;
     if (field && present(field, ctx)) {
-      const r = checkField(field, ctx, subPath, v);
+      const r = checkField(field, ctx, () => subPath(k), v);
       if (!r.ok) return r;
       if (field.action) actions.push({ segments, name: k, value: r.value });
       else patch[k] = r.value;
@@ -289,12 +332,12 @@ function setNode(
     }
     const child = Object.hasOwn(node.children, k) ? node.children[k] : undefined;
     if (child && present(child, ctx)) {
-      const r = setNode(child, ctx, sub, v, actions, current);
+      const r = setNode(child, ctx, [...segments, k], v, actions, current);
       if (!r.ok) return r;
       patch[k] = r.patch;
       continue;
     }
-    return { ok: false, code: 'unknown', message: `unknown field ${subPath}` };
+    return { ok: false, code: 'unknown', message: `unknown field ${subPath(k)}` };
   }
   return { ok: true, patch };
 }
@@ -315,7 +358,7 @@ export function validateSet(
   const actions: ActionWrite[] = [];
   let patch: Json;
   if (r.kind === 'field') {
-    const checked = checkField(r.field, r.ctx, normalizeUrl(url), params);
+    const checked = checkField(r.field, r.ctx, () => normalizeUrl(url), params);
     if (!checked.ok) return checked;
     if (r.field.action) {
       actions.push({ segments: r.segments.slice(0, -1), name: r.name, value: checked.value });
@@ -402,7 +445,8 @@ export function mergeDelta(into: object, delta: object): Obj | undefined {
       const sub = mergeDelta(cur, v);
       if (sub) (changed ??= {})[k] = sub;
     } else if (!deepEqual(cur, v)) {
-      target[k] = structuredClone(v);
+      // primitives are their own copy; objects, arrays (and anything structuredClone refuses) go through it
+      target[k] = isPrimitive(v) ? v : structuredClone(v);
       (changed ??= {})[k] = v;
     }
   }

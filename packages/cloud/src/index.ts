@@ -1,2 +1,18 @@
-/** The cloud service's public surface arrives with the cloud-service issue. */
-export const CLOUD_SERVICE_PLANNED = true;
+/** The cloud service's public surface: the app factory and what it is built from. */
+export { buildApp, DOMAINS, type AppDeps } from './app';
+export { systemClock, type Clock } from './clock';
+export { ConfigError, IN_MEMORY, loadConfig, parseConfig, type Config, type ResolvedConfig } from './config';
+export { createDb, type Database, type Db, type Executor, type Tx } from './db/client';
+export { migrate, readMigrations } from './db/migrate';
+export type { Domain, DomainContext } from './domain';
+export { currentUser, type AuthUser } from './plugins/auth';
+export { AppError, statusOf } from './plugins/errors';
+export {
+  createOutboxMailer,
+  createSmtpMailer,
+  isOutbox,
+  type Mailer,
+  type MailMessage,
+  type OutboxMailer,
+} from './plugins/mailer';
+export { TokenService } from './plugins/tokens';

@@ -30,9 +30,11 @@ export const IDENTITY_PATHS = {
 export const VERIFICATION_CODE_LENGTH = 6;
 
 const required = (max: number) => z.string().min(1).max(max);
-const EmailField = required(254);
+const trimmed = (max: number) => z.string().trim().min(1).max(max);
+/** Emails and codes are trimmed; passwords are taken exactly as typed. */
+const EmailField = trimmed(254);
 const PasswordField = required(256);
-const CodeField = required(32);
+const CodeField = trimmed(32);
 
 /** True when the text is a plausible e-mail address (the check behind InvalidRegistrationCredentials and friends). */
 export const isEmailAddress = (text: string): boolean => z.email().safeParse(text).success;
@@ -40,7 +42,11 @@ export const isEmailAddress = (text: string): boolean => z.email().safeParse(tex
 // ---- requests ----
 
 /** spec 1 §3 register form: email, password, confirm password. */
-export const SignUpBodySchema = z.object({ email: EmailField, password: PasswordField, passwordConfirm: PasswordField });
+export const SignUpBodySchema = z.object({
+  email: EmailField,
+  password: PasswordField,
+  passwordConfirm: PasswordField,
+});
 export type SignUpBody = z.infer<typeof SignUpBodySchema>;
 
 /** spec 1 §5 confirm registration: email and code. */
@@ -60,7 +66,7 @@ export const SignOutBodySchema = z.object({ global: z.boolean().optional() });
 export type SignOutBody = z.infer<typeof SignOutBodySchema>;
 
 /** Session refresh (spec 1 §9: every minute): the refresh token is rotated, the old one stops working. */
-export const RefreshBodySchema = z.object({ refreshToken: required(512) });
+export const RefreshBodySchema = z.object({ refreshToken: trimmed(512) });
 export type RefreshBody = z.infer<typeof RefreshBodySchema>;
 
 /** spec 1 §5 reset request: email. */

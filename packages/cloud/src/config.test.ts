@@ -1,0 +1,91 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, IN_MEMORY, loadConfig, parseConfig } from './config';
+
+describe('cloud configuration', () => {
+  const dirs: string[] = [];
+  afterEach(() => {
+    for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+  });
+
+  it('has laptop defaults for every variable', () => {
+    const c = parseConfig({});
+    expect(c).toMatchObject({
+      NODE_ENV: 'development',
+      PORT: 8090,
+      HOST: '127.0.0.1',
+      PUBLIC_URL: 'http://localhost:8090',
+      API_PREFIX: '/api',
+      MQTT_PORT: 18830,
+      ACCESS_TOKEN_TTL_S: 3600,
+      REFRESH_TOKEN_TTL_S: 30 * 24 * 3600,
+      CODE_TTL_S: 900,
+      CODE_RESEND_S: 60,
+      CODE_MAX_ATTEMPTS: 5,
+      TRUST_PROXY: false,
+    });
+    expect([c.DATABASE_URL, c.MQTT_URL, c.SMTP_URL, c.JWT_SECRET, c.WEB_ROOT]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    expect(c.DATA_DIR).toMatch(/[/\\]\.data[/\\]cloud$/);
+  });
+
+  it('parses what is set and treats blank as unset', () => {
+    const c = parseConfig({
+      PORT: '9000',
+      PUBLIC_URL: 'https://cloud.example.com/',
+      DATABASE_URL: 'postgres://u:p@db:5432/rackside',
+      SMTP_URL: ' ',
+      TRUST_PROXY: 'true',
+      API_PREFIX: '',
+    });
+    expect(c).toMatchObject({
+      PORT: 9000,
+      PUBLIC_URL: 'https://cloud.example.com',
+      SMTP_URL: undefined,
+      TRUST_PROXY: true,
+      API_PREFIX: '',
+    });
+  });
+
+  it('names every bad variable in one clear error', () => {
+    const bad = () =>
+      parseConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        JWT_SECRET: 'short',
+        API_PREFIX: 'api/',
+        NODE_ENV: 'staging',
+      });
+    expect(bad).toThrow(ConfigError);
+    expect(bad).toThrow(/PORT[\s\S]*DATABASE_URL[\s\S]*JWT_SECRET/);
+    expect(() => parseConfig({ API_PREFIX: 'api/' })).toThrow(/API_PREFIX/);
+    expect(() => parseConfig({ NODE_ENV: 'staging' })).toThrow(/NODE_ENV/);
+    expect(() => parseConfig({ API_PREFIX: '', WEB_ROOT: '/srv/web' })).toThrow(/WEB_ROOT/);
+  });
+
+  it('generates the JWT secret once into DATA_DIR, readable only by its owner', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rackside-config-'));
+    dirs.push(dir);
+    const first = loadConfig({ DATA_DIR: join(dir, 'data') });
+    const second = loadConfig({ DATA_DIR: join(dir, 'data') });
+    expect(first.JWT_SECRET.length).toBeGreaterThanOrEqual(32);
+    expect(second.JWT_SECRET).toBe(first.JWT_SECRET);
+    const file = join(dir, 'data', 'jwt-secret');
+    expect(readFileSync(file, 'utf8').trim()).toBe(first.JWT_SECRET);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: join(dir, 'data'), JWT_SECRET: 'x'.repeat(40) }).JWT_SECRET).toBe('x'.repeat(40));
+  });
+
+  it('keeps everything in memory with DATA_DIR=:memory:', () => {
+    const a = loadConfig({ DATA_DIR: IN_MEMORY });
+    expect(a.DATA_DIR).toBe(IN_MEMORY);
+    expect(loadConfig({ DATA_DIR: IN_MEMORY }).JWT_SECRET).not.toBe(a.JWT_SECRET);
+  });
+});

@@ -1,0 +1,128 @@
+/**
+ * The cloud's configuration: environment variables parsed and validated in one place (ARCHITECTURE.md §5), each with
+ * a default that works on a laptop. `parseConfig` is pure; `loadConfig` also creates DATA_DIR and the JWT secret.
+ */
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root (packages/cloud/src → ../../..). */
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+/** DATA_DIR value that keeps everything in memory (the database, the JWT secret): tests and throw-away runs. */
+export const IN_MEMORY = ':memory:';
+
+const seconds = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+const url = (protocols: readonly string[]) =>
+  optionalText.refine(
+    (v) => v === undefined || (URL.canParse(v) && protocols.includes(new URL(v).protocol)),
+    `must be a ${protocols.join(' or ')}// URL`,
+  );
+const flag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8090),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  /** Where the browser and the amps reach this service; defaults to http://localhost:PORT. */
+  PUBLIC_URL: url(['http:', 'https:']),
+  /** Every REST route, the OpenAPI docs and the dev outbox live under this prefix ('' mounts them at the root). */
+  API_PREFIX: z
+    .string()
+    .default('/api')
+    .refine((p) => p === '' || /^\/[a-z0-9/_-]*[a-z0-9_-]$/i.test(p), "must be '' or like /api (no trailing slash)"),
+  /** Trust X-Forwarded-* from a reverse proxy (the client address that rate limits key on). */
+  TRUST_PROXY: flag,
+  /** Embedded PGlite database, JWT secret: kept here. ':memory:' keeps them in memory. */
+  DATA_DIR: z
+    .string()
+    .min(1)
+    .default(join(REPO_ROOT, '.data', 'cloud')),
+  /** PostgreSQL connection string; absent → embedded PGlite in DATA_DIR. */
+  DATABASE_URL: url(['postgres:', 'postgresql:']),
+  /** External MQTT broker; absent → the embedded broker on MQTT_PORT. */
+  MQTT_URL: url(['mqtt:', 'mqtts:', 'ws:', 'wss:', 'tcp:', 'ssl:']),
+  /** Port of the embedded broker (1883 is the system Mosquitto's on a developer machine). */
+  MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(18830),
+  /** SMTP server, e.g. smtp://user:pass@mail.example.com:587; absent → the outbox (log + GET /api/dev/outbox). */
+  SMTP_URL: url(['smtp:', 'smtps:']),
+  MAIL_FROM: z.string().min(3).default('Rackside <no-reply@rackside.local>'),
+  /** HS256 key for access and id tokens, at least 32 characters; absent → generated once into DATA_DIR/jwt-secret. */
+  JWT_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, 'must be at least 32 characters'),
+  ACCESS_TOKEN_TTL_S: seconds(3600),
+  REFRESH_TOKEN_TTL_S: seconds(30 * 24 * 3600),
+  /** Sign-up, reset and email-verification codes expire after this long. */
+  CODE_TTL_S: seconds(15 * 60),
+  /** A code cannot be resent sooner than this after the last one (UnableToResendCode). */
+  CODE_RESEND_S: seconds(60),
+  /** Wrong tries after which a code is locked until a new one is sent. */
+  CODE_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
+  /** Sign-in and code endpoints: requests per RATE_LIMIT_WINDOW_S per account (email) and per client address. */
+  RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(100),
+  RATE_LIMIT_WINDOW_S: seconds(300),
+  /** The built web app to serve at / (cloud mode); defaults to packages/web/dist when it exists. */
+  WEB_ROOT: optionalText,
+});
+
+/** The validated configuration (defaults applied, PUBLIC_URL resolved, JWT_SECRET still optional). */
+export type Config = Omit<z.output<typeof EnvSchema>, 'PUBLIC_URL'> & { PUBLIC_URL: string };
+/** The configuration once `loadConfig` has made sure a JWT secret exists. */
+export type ResolvedConfig = Config & { JWT_SECRET: string };
+
+/** A configuration error that names every bad variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses and validates the environment (pure: no file is read or written). */
+export function parseConfig(env: Readonly<Record<string, string | undefined>>): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Invalid cloud configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  if (c.WEB_ROOT !== undefined && c.API_PREFIX === '') {
+    throw new ConfigError(
+      'Invalid cloud configuration:\n  WEB_ROOT: needs a non-empty API_PREFIX (the web app owns /)',
+    );
+  }
+  return { ...c, PUBLIC_URL: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, '') };
+}
+
+/** Reads DATA_DIR/jwt-secret, creating it (mode 0600) on first start; in memory, a fresh secret per process. */
+function ensureJwtSecret(dataDir: string): string {
+  if (dataDir === IN_MEMORY) return randomBytes(32).toString('base64url');
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+/** The configuration of this process: parsed env, DATA_DIR created, JWT secret loaded or generated, WEB_ROOT found. */
+export function loadConfig(env: Readonly<Record<string, string | undefined>> = process.env): ResolvedConfig {
+  const config = parseConfig(env);
+  const dataDir = config.DATA_DIR === IN_MEMORY ? IN_MEMORY : resolve(config.DATA_DIR);
+  if (dataDir !== IN_MEMORY) mkdirSync(dataDir, { recursive: true });
+  const webDist = join(REPO_ROOT, 'packages', 'web', 'dist');
+  const webRoot =
+    config.WEB_ROOT ?? (config.API_PREFIX !== '' && existsSync(join(webDist, 'index.html')) ? webDist : undefined);
+  return {
+    ...config,
+    DATA_DIR: dataDir,
+    WEB_ROOT: webRoot === undefined ? undefined : resolve(webRoot),
+    JWT_SECRET: config.JWT_SECRET ?? ensureJwtSecret(dataDir),
+  };
+}

@@ -1,0 +1,6 @@
+/**
+ * Every table, one file per domain. A domain adds `src/db/schema/<domain>.ts` and one line here, then runs
+ * `npm run db:generate -w @rackside/cloud` to write the next migration into src/db/migrations.
+ */
+export * from './identity';
+export * from './mail';

@@ -1,0 +1,45 @@
+/**
+ * What a domain (identity, venues, devices, contacts) is to the app: a function that registers its routes on an
+ * encapsulated Fastify scope (zod type provider, mounted under API_PREFIX) with the shared services. app.ts lists
+ * the domains in DOMAINS; each domain folder's index.ts exports one `Domain`.
+ */
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ServiceClient } from './broker/index';
+import type { Clock } from './clock';
+import type { ResolvedConfig } from './config';
+import type { Db } from './db/client';
+import type { Mailer } from './plugins/mailer';
+import type { TokenService } from './plugins/tokens';
+
+/** The services every domain receives. */
+export interface DomainContext {
+  readonly config: ResolvedConfig;
+  readonly db: Db;
+  readonly mailer: Mailer;
+  readonly clock: Clock;
+  readonly tokens: TokenService;
+  /** The cloud's MQTT client, when the process has one (main.ts; tests that need it pass one). */
+  readonly broker?: ServiceClient;
+}
+
+/** The Fastify scope a domain registers on: its hooks stay inside it, its routes get the API prefix. */
+export type DomainApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** One domain: a name (its OpenAPI tag) and its routes. */
+export interface Domain {
+  readonly name: string;
+  routes(app: DomainApp, ctx: DomainContext): void | Promise<void>;
+}

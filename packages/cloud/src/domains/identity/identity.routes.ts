@@ -1,0 +1,204 @@
+/**
+ * HTTP of the identity service (contracts in @rackside/protocol cloud/identity.ts). Routes only parse, authenticate,
+ * rate-limit and call the service; the service decides. Sign-in and every code endpoint are limited per account and
+ * per client address.
+ */
+import {
+  ChangePasswordBodySchema,
+  CloudSessionSchema,
+  CloudUserSchema,
+  CodeDeliverySchema,
+  ConfirmForgotPasswordBodySchema,
+  ConfirmSignUpBodySchema,
+  ErrorBodySchema,
+  ForgotPasswordBodySchema,
+  IDENTITY_PATHS as P,
+  OkSchema,
+  RefreshBodySchema,
+  ResendCodeBodySchema,
+  SignInBodySchema,
+  SignOutBodySchema,
+  SignUpBodySchema,
+  UpdateEmailBodySchema,
+  VerifyEmailBodySchema,
+} from '@rackside/protocol';
+import type { FastifyRequest } from 'fastify';
+import type { DomainApp, DomainContext } from '../../domain';
+import { currentUser } from '../../plugins/auth';
+import { accountAndAddressLimit } from '../../plugins/rate-limit';
+import { IdentityService } from './identity.service';
+
+const security = [{ bearer: [] }];
+const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema } as const;
+/** spec 1 §8 spells the reset dialog's missing-field error RequiredFieldMissing. */
+const resetConfig = { missingFieldsError: 'RequiredFieldMissing' } as const;
+
+/** The account a request is about, for the per-account limit: the body's email, lower-cased. */
+const emailOf = (request: FastifyRequest): string | undefined => {
+  const body = request.body as { email?: unknown } | undefined;
+  return typeof body?.email === 'string' ? body.email.toLowerCase() : undefined;
+};
+const userOf = (request: FastifyRequest): string | undefined => request.user?.id;
+const nobody = (): undefined => undefined;
+
+/** The identity routes, under the API prefix. */
+export function identityRoutes(app: DomainApp, ctx: DomainContext): void {
+  const service = new IdentityService(ctx);
+  const limit = (route: string, account: (request: FastifyRequest) => string | undefined) =>
+    accountAndAddressLimit(app, ctx.config, route, account);
+
+  app.post(
+    P.signUp,
+    {
+      schema: { summary: 'Sign up', body: SignUpBodySchema, response: { 200: CodeDeliverySchema, ...errors } },
+      preHandler: limit('sign-up', emailOf),
+    },
+    (request) => service.signUp(request.body),
+  );
+  app.post(
+    P.confirmSignUp,
+    {
+      schema: {
+        summary: 'Confirm sign-up',
+        body: ConfirmSignUpBodySchema,
+        response: { 200: OkSchema, ...errors },
+      },
+      preHandler: limit('confirm-sign-up', emailOf),
+    },
+    (request) => service.confirmSignUp(request.body),
+  );
+  app.post(
+    P.resendCode,
+    {
+      schema: {
+        summary: 'Resend the sign-up code',
+        body: ResendCodeBodySchema,
+        response: { 200: CodeDeliverySchema, ...errors },
+      },
+      preHandler: limit('resend-code', emailOf),
+    },
+    (request) => service.resendCode(request.body.email),
+  );
+  app.post(
+    P.signIn,
+    {
+      schema: { summary: 'Sign in', body: SignInBodySchema, response: { 200: CloudSessionSchema, ...errors } },
+      preHandler: limit('sign-in', emailOf),
+    },
+    (request) => service.signIn(request.body),
+  );
+  app.post(
+    P.signOut,
+    {
+      schema: {
+        summary: 'Sign out',
+        security,
+        body: SignOutBodySchema.optional(),
+        response: { 200: OkSchema, ...errors },
+      },
+      onRequest: app.authenticate,
+    },
+    (request) => service.signOut(currentUser(request), request.body?.global === true),
+  );
+  app.post(
+    P.refresh,
+    {
+      schema: {
+        summary: 'Refresh the session',
+        body: RefreshBodySchema,
+        response: { 200: CloudSessionSchema, ...errors },
+      },
+      preHandler: limit('refresh', nobody),
+    },
+    (request) => service.refresh(request.body.refreshToken),
+  );
+  app.get(
+    P.me,
+    {
+      schema: { summary: 'The signed-in user', security, response: { 200: CloudUserSchema, ...errors } },
+      onRequest: app.authenticate,
+    },
+    (request) => service.me(currentUser(request)),
+  );
+  app.post(
+    P.forgotPassword,
+    {
+      schema: {
+        summary: 'Send a password reset code',
+        body: ForgotPasswordBodySchema,
+        response: { 200: CodeDeliverySchema, ...errors },
+      },
+      config: resetConfig,
+      preHandler: limit('forgot-password', emailOf),
+    },
+    (request) => service.forgotPassword(request.body.email),
+  );
+  app.post(
+    P.confirmForgotPassword,
+    {
+      schema: {
+        summary: 'Set a new password with the reset code',
+        body: ConfirmForgotPasswordBodySchema,
+        response: { 200: OkSchema, ...errors },
+      },
+      config: resetConfig,
+      preHandler: limit('confirm-forgot-password', emailOf),
+    },
+    (request) => service.confirmForgotPassword(request.body),
+  );
+  app.post(
+    P.changePassword,
+    {
+      schema: {
+        summary: 'Change password',
+        security,
+        body: ChangePasswordBodySchema,
+        response: { 200: OkSchema, ...errors },
+      },
+      onRequest: app.authenticate,
+      preHandler: limit('change-password', userOf),
+    },
+    (request) => service.changePassword(currentUser(request), request.body),
+  );
+  app.post(
+    P.updateEmail,
+    {
+      schema: {
+        summary: 'Change the email address',
+        security,
+        body: UpdateEmailBodySchema,
+        response: { 200: CodeDeliverySchema, ...errors },
+      },
+      onRequest: app.authenticate,
+      preHandler: limit('update-email', userOf),
+    },
+    (request) => service.updateEmail(currentUser(request), request.body),
+  );
+  app.post(
+    P.verifyEmail,
+    {
+      schema: {
+        summary: 'Verify the email address',
+        security,
+        body: VerifyEmailBodySchema,
+        response: { 200: CloudUserSchema, ...errors },
+      },
+      onRequest: app.authenticate,
+      preHandler: limit('verify-email', userOf),
+    },
+    (request) => service.verifyEmail(currentUser(request), request.body.code),
+  );
+  app.post(
+    P.resendVerificationCode,
+    {
+      schema: {
+        summary: 'Resend the email verification code',
+        security,
+        response: { 200: CodeDeliverySchema, ...errors },
+      },
+      onRequest: app.authenticate,
+      preHandler: limit('resend-verification-code', userOf),
+    },
+    (request) => service.resendVerificationCode(currentUser(request)),
+  );
+}

@@ -1,0 +1,67 @@
+/**
+ * Outgoing e-mail. With SMTP_URL: nodemailer over SMTP. Without: the outbox (ARCHITECTURE.md §3), which keeps each
+ * mail in the `outbox_mail` table, prints a line to the console, and is readable at GET {API base}/dev/outbox
+ * outside production, so that a new user can sign up with no mail server (the demo and e2e tests read codes there).
+ */
+import type { OutboxMail } from '@rackside/protocol';
+import { desc, sql } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import type { Db } from '../db/client';
+import { outboxMail } from '../db/schema/index';
+
+/** One e-mail; `code` is the confirmation code it carries (kept apart in the outbox so nobody parses the text). */
+export interface MailMessage {
+  readonly to: string;
+  readonly subject: string;
+  readonly text: string;
+  readonly code?: string;
+}
+
+/** Sends e-mail. */
+export interface Mailer {
+  readonly kind: 'smtp' | 'outbox';
+  send(mail: MailMessage): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The outbox also lists what it kept, newest first, optionally only the mails to one address (case-insensitive). */
+export interface OutboxMailer extends Mailer {
+  readonly kind: 'outbox';
+  list(to?: string, limit?: number): Promise<OutboxMail[]>;
+}
+
+/** True for the outbox mailer. */
+export const isOutbox = (mailer: Mailer): mailer is OutboxMailer => mailer.kind === 'outbox';
+
+/** An SMTP mailer (smtp:// or smtps://user:pass@host:port). */
+export function createSmtpMailer(url: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(url);
+  return {
+    kind: 'smtp',
+    send: async ({ to, subject, text }) => {
+      await transport.sendMail({ from, to, subject, text });
+    },
+    close: () => Promise.resolve(transport.close()),
+  };
+}
+
+/** The outbox mailer on the given database; `print` receives one line per mail (main.ts prints it). */
+export function createOutboxMailer(db: Db, print: (line: string) => void = () => undefined): OutboxMailer {
+  return {
+    kind: 'outbox',
+    send: async (mail) => {
+      await db.insert(outboxMail).values({ to: mail.to, subject: mail.subject, text: mail.text, code: mail.code });
+      print(`[outbox] to ${mail.to}: ${mail.subject}${mail.code === undefined ? '' : ` (code ${mail.code})`}`);
+    },
+    list: async (to, limit = 50) => {
+      const rows = await db
+        .select()
+        .from(outboxMail)
+        .where(to === undefined ? undefined : sql`lower(${outboxMail.to}) = lower(${to.trim()})`)
+        .orderBy(desc(outboxMail.createdAt))
+        .limit(limit);
+      return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+    },
+    close: () => Promise.resolve(),
+  };
+}

@@ -1,0 +1,100 @@
+/**
+ * Access and id tokens: HS256 JWTs signed with JWT_SECRET (jose), naming the user (`sub`) and the session (`sid`),
+ * expiring after ACCESS_TOKEN_TTL_S. Refresh tokens are opaque random strings; only their SHA-256 is stored.
+ */
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { z } from 'zod';
+import type { Clock } from '../clock';
+import type { ResolvedConfig } from '../config';
+import { AppError } from './errors';
+
+/** What a verified bearer token says. */
+export interface TokenSubject {
+  readonly userId: string;
+  readonly sessionId: string;
+  readonly tokenUse: 'id' | 'access';
+}
+
+/** The user facts an id token carries (spec 1 §3 session/user). */
+export interface IdentityFacts {
+  readonly userId: string;
+  readonly sessionId: string;
+  readonly email: string;
+  readonly emailVerified: boolean;
+}
+
+const AUDIENCE = 'rackside';
+const ClaimsSchema = z.object({ sub: z.uuid(), sid: z.uuid(), token_use: z.enum(['id', 'access']) });
+
+/** Signs and verifies tokens; also hashes refresh tokens and codes. */
+export class TokenService {
+  private readonly key: Uint8Array;
+  private readonly codeKey: Buffer;
+
+  constructor(
+    private readonly config: Pick<ResolvedConfig, 'JWT_SECRET' | 'PUBLIC_URL' | 'ACCESS_TOKEN_TTL_S'>,
+    private readonly clock: Clock,
+  ) {
+    this.key = new TextEncoder().encode(config.JWT_SECRET);
+    this.codeKey = createHmac('sha256', config.JWT_SECRET).update('rackside verification codes').digest();
+  }
+
+  /** Seconds the id and access tokens live. */
+  get expiresIn(): number {
+    return this.config.ACCESS_TOKEN_TTL_S;
+  }
+
+  /** A fresh id token and access token for a session. */
+  async issue(facts: IdentityFacts): Promise<{ idToken: string; accessToken: string }> {
+    const iat = Math.floor(this.clock.now().getTime() / 1000);
+    const sign = (claims: Record<string, unknown>) =>
+      new SignJWT({ ...claims, sid: facts.sessionId })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(facts.userId)
+        .setIssuer(this.config.PUBLIC_URL)
+        .setAudience(AUDIENCE)
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + this.config.ACCESS_TOKEN_TTL_S)
+        .sign(this.key);
+    const [idToken, accessToken] = await Promise.all([
+      sign({ token_use: 'id', email: facts.email, email_verified: facts.emailVerified }),
+      sign({ token_use: 'access', scope: 'rackside' }),
+    ]);
+    return { idToken, accessToken };
+  }
+
+  /** The subject of a valid, unexpired token of ours; Unauthorized otherwise. */
+  async verify(token: string): Promise<TokenSubject> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        issuer: this.config.PUBLIC_URL,
+        audience: AUDIENCE,
+        currentDate: this.clock.now(),
+      });
+      const claims = ClaimsSchema.parse(payload);
+      return { userId: claims.sub, sessionId: claims.sid, tokenUse: claims.token_use };
+    } catch (err) {
+      const expired = err instanceof joseErrors.JWTExpired;
+      throw new AppError('Unauthorized', expired ? 'The token has expired' : 'The token is not valid');
+    }
+  }
+
+  /** A new opaque refresh token (256 random bits). */
+  newRefreshToken = (): string => randomBytes(32).toString('base64url');
+
+  /** What is stored of a refresh token. */
+  hashRefreshToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+  /** The keyed hash stored for a code: a stolen table does not reveal 6-digit codes by brute force. */
+  hashCode = (scope: string, code: string): string =>
+    createHmac('sha256', this.codeKey).update(`${scope}:${code}`).digest('hex');
+
+  /** Constant-time comparison of two hex digests. */
+  static sameDigest(a: string, b: string): boolean {
+    const x = Buffer.from(a, 'hex');
+    const y = Buffer.from(b, 'hex');
+    return x.length === y.length && timingSafeEqual(x, y);
+  }
+}

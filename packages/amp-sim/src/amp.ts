@@ -8,6 +8,7 @@ import {
   getAt,
   mergeDelta,
   normalizeUrl,
+  rootedAt,
   urlSegments,
   validateSet,
   type DeviceState,
@@ -41,6 +42,7 @@ export class Amp {
   /** The device password; null when the amp is not protected. */
   password: string | null = null;
   private readonly listeners = new Set<ChangeListener>();
+  private changes = 0;
   private readonly networkListeners = new Set<(up: boolean) => void>();
   private networkTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -63,8 +65,25 @@ export class Amp {
   /** Merges a delta rooted at `/` and tells listeners what actually changed. Returns that change. */
   apply(delta: Obj, origin: ChangeOrigin = 'amp'): Obj | undefined {
     const changed = mergeDelta(this.state, delta);
-    if (changed) for (const l of this.listeners) l(changed, origin);
+    if (changed) {
+      this.changes++;
+      for (const l of this.listeners) l(changed, origin);
+    }
     return changed;
+  }
+
+  /**
+   * Counts the changes to the state: what was read at one version is still what is there at the same version (get
+   * replies are cached on it). Hence the state is changed through `apply` only; code that must change it in place
+   * calls `markChanged` afterwards.
+   */
+  get version(): number {
+    return this.changes;
+  }
+
+  /** Records a change made to the state in place, outside `apply` (see `version`). */
+  markChanged(): void {
+    this.changes++;
   }
 
   /** Validates a client's `set` (protocol rules: clamp, types, choices, read-only) without applying it. */
@@ -119,10 +138,8 @@ export function filterDelta(delta: Obj, urls: Iterable<string>): Obj | undefined
     const segs = urlSegments(url);
     const part = getAt(delta, segs);
     if (part === undefined) continue;
-    let rooted: unknown = part;
-    for (let i = segs.length - 1; i >= 0; i--) rooted = { [segs[i]!]: rooted };
     out ??= {};
-    mergeInto(out, rooted as Obj);
+    mergeInto(out, rootedAt(segs, part) as Obj);
   }
   return out;
 }

@@ -24,6 +24,30 @@ interface Pending {
   url: string;
 }
 
+const LEA_JSON = JSON.stringify(LEA_API_VERSION);
+
+/**
+ * Params that serialise alike on their own and as a property: no params, null, a string, number, boolean or
+ * object without a toJSON (inside the object, toJSON would be called with its key, 'params').
+ */
+function plainJson(params: unknown): boolean {
+  if (params === undefined || params === null) return true;
+  const t = typeof params;
+  if (t !== 'string' && t !== 'number' && t !== 'boolean' && t !== 'object') return false;
+  return typeof (params as { toJSON?: unknown }).toJSON !== 'function';
+}
+
+/**
+ * The text of a plain request: JSON.stringify({leaApi, url, method, params, id}), spelled out around the params'
+ * own JSON, to the same text.
+ */
+export function requestText(url: string, method: string, params: unknown, id: number): string {
+  if (!plainJson(params)) return JSON.stringify({ leaApi: LEA_API_VERSION, url, method, params, id });
+  const p = params === undefined ? undefined : JSON.stringify(params);
+  const head = `{"leaApi":${LEA_JSON},"url":${JSON.stringify(url)},"method":${JSON.stringify(method)}`;
+  return p === undefined ? `${head},"id":${id}}` : `${head},"params":${p},"id":${id}}`;
+}
+
 /** Device API ids are integers from 0 to 2^31-1 (device-api-notes.md). */
 const MAX_ID = 2 ** 31 - 1;
 
@@ -31,6 +55,12 @@ const MAX_ID = 2 ** 31 - 1;
 export class PendingRequests {
   readonly #pending = new Map<number, Pending>();
   #nextId = 1;
+  /**
+   * The time-out timer of the request settled last, cleared when the next one settles (a no-op until then). In
+   * Node, clearing the only timer of a duration tears down that duration's timer list, and the next request builds
+   * it again: for one request after another that churn cost more than the rest of the bookkeeping together.
+   */
+  #retired: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly link: RequestLink,
@@ -38,8 +68,20 @@ export class PendingRequests {
     private readonly uacMac: string | undefined,
   ) {}
 
-  /** Sends one request with a fresh id and resolves with its result or rejects with a typed error. */
-  async call(method: DeviceMethod, url: string, params: unknown, auth?: ChallengeAnswer): Promise<unknown> {
+  /**
+   * Sends one request with a fresh id and resolves with its result or rejects with a typed error. Never throws:
+   * a link that is not ready rejects. A plain request is sent at once; one that carries an auth answer or a UAC
+   * signature is sent once those are hashed.
+   */
+  call(method: DeviceMethod, url: string, params: unknown, auth?: ChallengeAnswer): Promise<unknown> {
+    if (auth || this.uacMac) return this.#callHashed(method, url, params, auth);
+    const notReady = this.#notReady();
+    if (notReady) return Promise.reject(notReady);
+    const id = this.#allocateId();
+    return this.#send(method, url, id, params);
+  }
+
+  async #callHashed(method: DeviceMethod, url: string, params: unknown, auth?: ChallengeAnswer): Promise<unknown> {
     this.#assertReady();
     const id = this.#allocateId();
     const req = { method, url, params, id };
@@ -47,14 +89,27 @@ export class PendingRequests {
     if (auth) frame.auth = { user: 'admin', nonce: auth.nonce, hash: await authHash(auth.password, auth.nonce, req) };
     if (this.uacMac) frame.signature = await uacSignature(this.uacMac, req);
     this.#assertReady(); // the link may have dropped while hashing
+    return this.#send(method, url, id, params, frame);
+  }
+
+  /** Sends the frame (a plain request's when `frame` is not given) and waits for its reply. */
+  #send(
+    method: DeviceMethod,
+    url: string,
+    id: number,
+    params: unknown,
+    frame?: Record<string, unknown>,
+  ): Promise<unknown> {
     return new Promise<unknown>((resolve, reject) => {
       const timer = setTimeout(() => {
+        if (this.#pending.get(id) !== pending) return; // settled already: a retired timer
         this.#pending.delete(id);
         reject(new TimeoutError(`no reply to ${method} ${url} within ${this.timeoutMs} ms`, this.timeoutMs));
       }, this.timeoutMs);
-      this.#pending.set(id, { resolve, reject, timer, method, url });
+      const pending: Pending = { resolve, reject, timer, method, url };
+      this.#pending.set(id, pending);
       try {
-        this.link.send(JSON.stringify(frame));
+        this.link.send(frame ? JSON.stringify(frame) : requestText(url, method, params, id));
       } catch (err) {
         clearTimeout(timer);
         this.#pending.delete(id);
@@ -68,7 +123,8 @@ export class PendingRequests {
     const pending = reply.id === null ? undefined : this.#pending.get(reply.id);
     if (!pending || reply.id === null) return false;
     this.#pending.delete(reply.id);
-    clearTimeout(pending.timer);
+    clearTimeout(this.#retired);
+    this.#retired = pending.timer;
     if ('error' in reply) {
       const { code, message, nonce } = reply.error;
       pending.reject(new DeviceCallError(code, message, pending.method, pending.url, nonce));
@@ -80,15 +136,22 @@ export class PendingRequests {
   rejectAll(err: Error): void {
     const pending = [...this.#pending.values()];
     this.#pending.clear();
+    clearTimeout(this.#retired);
+    this.#retired = undefined;
     for (const p of pending) {
       clearTimeout(p.timer);
       p.reject(err);
     }
   }
 
-  #assertReady(): void {
+  #notReady(): ConnectionError | undefined {
     const reason = this.link.notReady();
-    if (reason !== undefined) throw new ConnectionError(`not connected: ${reason}`);
+    return reason === undefined ? undefined : new ConnectionError(`not connected: ${reason}`);
+  }
+
+  #assertReady(): void {
+    const notReady = this.#notReady();
+    if (notReady) throw notReady;
   }
 
   #allocateId(): number {

@@ -23,18 +23,27 @@ export interface DeviceTransport {
 /** A small listener set shared by transports. */
 export class Listeners<A extends unknown[]> {
   readonly #set = new Set<(...args: A) => void>();
+  /** The listeners as an array, taken at the first emit after a change (what emit iterates). */
+  #snapshot: ((...args: A) => void)[] | undefined;
 
   constructor(private readonly onListenerError: (err: unknown) => void = reportListenerError) {}
 
   /** Adds a listener; returns its remover. */
   add(listener: (...args: A) => void): () => void {
     this.#set.add(listener);
-    return () => this.#set.delete(listener);
+    this.#snapshot = undefined;
+    return () => {
+      if (this.#set.delete(listener)) this.#snapshot = undefined;
+    };
   }
 
-  /** Calls every listener; one that throws does not stop the others. */
+  /**
+   * Calls every listener; one that throws does not stop the others. The listeners called are those registered
+   * when the emit began: one added or removed by a listener counts from the next emit.
+   */
   emit(...args: A): void {
-    for (const l of [...this.#set]) {
+    const listeners = (this.#snapshot ??= [...this.#set]);
+    for (const l of listeners) {
       try {
         l(...args);
       } catch (err) {

@@ -1,2 +1,7 @@
-/** The React console arrives with the local-console issue; until then this package only reserves its place. */
-export const WEB_APP_PLANNED = true;
+/**
+ * @rackside/web: the React console. The browser entry is src/app/main.tsx (built by Vite into dist/, which the amps
+ * serve); this module exposes the pieces a host page or a test harness composes.
+ */
+export { AppProviders } from './app/providers';
+export { routes } from './app/routes';
+export { createAppStore, type AppStore, type RootState } from './app/store';

@@ -2,7 +2,15 @@
  * Turns one incoming frame (text or binary) into a request, or into the error frame that answers it:
  * size limit, UTF-8, JSON, nesting depth, then the request envelope (device-api-notes.md "Messages").
  */
-import { CHOSEN, DeviceErrorCode, DeviceRequestSchema, errorFrame, normalizeUrl } from '@rackside/protocol';
+import {
+  CHOSEN,
+  DeviceErrorCode,
+  DeviceRequestSchema,
+  errorFrame,
+  LEA_API_VERSION,
+  normalizeUrl,
+  type DeviceRequest,
+} from '@rackside/protocol';
 import type { ApiRequest } from './types';
 
 /** What a transport hands a session: a text frame, or a binary frame's bytes. */
@@ -25,8 +33,33 @@ export const frameBytes = (data: FrameData): number =>
 export function nestsDeeper(v: unknown, max: number): boolean {
   if (typeof v !== 'object' || v === null) return false;
   if (max <= 0) return true;
-  const children: unknown[] = Array.isArray(v) ? v : Object.values(v);
-  return children.some((c) => nestsDeeper(c, max - 1));
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) if (nestsDeeper(v[i], max - 1)) return true;
+    return false;
+  }
+  const o = v as Record<string, unknown>;
+  for (const k in o) if (Object.hasOwn(o, k) && nestsDeeper(o[k], max - 1)) return true;
+  return false;
+}
+
+const MAX_ID = 2 ** 31 - 1;
+
+/**
+ * The request envelope of the common well-formed shape, checked by hand: leaApi absent or a short string, url and
+ * method strings within their limits, an id in range, params anything, no `auth` and no `signature`. Gives exactly
+ * what `DeviceRequestSchema` gives for such a request (keys in schema order, unknown keys dropped), or undefined
+ * for anything else, which the schema then decides (an answer to a challenge, a signed request, an invalid one).
+ */
+export function quickEnvelope(json: Record<string, unknown>): DeviceRequest | undefined {
+  const { leaApi, url, method, id } = json;
+  if (leaApi !== undefined && (typeof leaApi !== 'string' || leaApi.length > 16)) return undefined;
+  if (typeof url !== 'string' || url.length > 1024) return undefined;
+  if (typeof method !== 'string' || method.length > 64) return undefined;
+  if (typeof id !== 'number' || !Number.isInteger(id) || id < 0 || id > MAX_ID) return undefined;
+  if (json.auth !== undefined || json.signature !== undefined) return undefined;
+  if (!Object.hasOwn(json, 'params')) return leaApi === undefined ? { url, method, id } : { leaApi, url, method, id };
+  const params = json.params;
+  return leaApi === undefined ? { url, method, params, id } : { leaApi, url, method, params, id };
 }
 
 function refuse(code: number, message: string, url: string, id: number | null): ReadFrame {
@@ -72,7 +105,8 @@ export function readFrame(data: FrameData): ReadFrame {
   const id = typeof rawId === 'number' && Number.isInteger(rawId) && rawId >= 0 && rawId <= 2 ** 31 - 1 ? rawId : null;
   if (nestsDeeper(json, MAX_NESTING))
     return refuse(DeviceErrorCode.InvalidRequest, `request nests deeper than ${MAX_NESTING} levels`, url, id);
-  const parsed = DeviceRequestSchema.safeParse(json);
+  const quick = quickEnvelope(json);
+  const parsed = quick ? ({ success: true, data: quick } as const) : DeviceRequestSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue?.path.length ? issue.path.join('.') : 'request';
@@ -83,16 +117,28 @@ export function readFrame(data: FrameData): ReadFrame {
     return refuse(DeviceErrorCode.InvalidRequest, message, url, id);
   }
   const r = parsed.data;
+  const req: ApiRequest = { url: r.url, path: normalizeUrl(r.url), method: r.method, params: r.params, id: r.id };
+  if (!r.auth && r.signature === undefined) return { ok: true, req };
   return {
     ok: true,
     req: {
-      url: r.url,
-      path: normalizeUrl(r.url),
-      method: r.method,
-      params: r.params,
-      id: r.id,
+      ...req,
       ...(r.auth ? { auth: r.auth } : {}),
       ...(r.signature !== undefined ? { signature: r.signature } : {}),
     },
   };
+}
+
+/** A result as a reply spells it: its pretty JSON, each line after the first indented one level (it sits in the reply). */
+export const resultJsonOf = (result: unknown): string =>
+  (JSON.stringify(result, null, 2) ?? '').replaceAll('\n', '\n  ');
+
+const LEA_JSON = JSON.stringify(LEA_API_VERSION);
+
+/**
+ * replyFrame(url, result, id) from resultJsonOf(result), for a JSON result (not undefined): the same text, without
+ * serialising the result again.
+ */
+export function replyFrameFromJson(url: string, resultJson: string, id: number): string {
+  return `{\n  "leaApi": ${LEA_JSON},\n  "url": ${JSON.stringify(url)},\n  "result": ${resultJson},\n  "id": ${id}\n}`;
 }

@@ -40,6 +40,7 @@ export function lockedLeaf(amp: Amp, patch: Record<string, unknown>): string | u
 function removeGroup(amp: Amp, groupId: string): void {
   amp.apply({ lockedProperties: { groups: { [groupId]: null } } }, 'client');
   delete amp.state.lockedProperties.groups[groupId];
+  amp.markChanged();
 }
 
 const macRefusal = (amp: Amp, mac: string): Outcome | undefined =>

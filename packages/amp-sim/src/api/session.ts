@@ -5,8 +5,8 @@
  */
 import { CHOSEN, DeviceErrorCode, errorFrame, replyFrame } from '@rackside/protocol';
 import type { Amp } from '../amp';
-import { guardWrite, NonceBook } from '../security/guard';
-import { readFrame, type FrameData } from './frames';
+import { guardWrite, isUnguarded, NonceBook } from '../security/guard';
+import { readFrame, replyFrameFromJson, type FrameData } from './frames';
 import { lockedPropertyMethods } from './locked-properties';
 import { startNotifier } from './notifier';
 import { nstProxyMethods } from './nst-proxy';
@@ -49,21 +49,28 @@ async function guarded(spec: MethodSpec, req: ApiRequest, ctx: SessionContext): 
   return error ? { error } : spec.run(req, ctx);
 }
 
-/** Runs one request; never throws (a failure becomes an Internal error). */
+/** Runs one request: its outcome, at once unless the method or the write guard has async work (hashing). */
 function dispatch(req: ApiRequest, ctx: SessionContext): Outcome | Promise<Outcome> {
   const spec = METHODS.get(req.method);
   if (!spec) return { error: { code: DeviceErrorCode.MethodNotFound, message: `unknown method '${req.method}'` } };
   const refusal = spec.refuse?.(req.path);
   if (refusal) return { error: { code: DeviceErrorCode.MethodNotFound, message: refusal } };
-  return spec.write && !ctx.trusted ? guarded(spec, req, ctx) : spec.run(req, ctx);
+  if (!spec.write || ctx.trusted) return spec.run(req, ctx);
+  // guardWrite would let it through without checking anything: no need to wait for it
+  if (isUnguarded(ctx.amp)) return spec.run(req, ctx);
+  return guarded(spec, req, ctx);
 }
 
 const internal = (e: unknown): Outcome => ({
   error: { code: DeviceErrorCode.Internal, message: `internal error: ${e instanceof Error ? e.message : 'unknown'}` },
 });
 
-const render = (req: ApiRequest, out: Outcome): string =>
-  'result' in out ? replyFrame(req.url, out.result, req.id) : errorFrame(req.url, out.error, req.id);
+function render(req: ApiRequest, out: Outcome): string {
+  if (!('result' in out)) return errorFrame(req.url, out.error, req.id);
+  return out.resultJson !== undefined
+    ? replyFrameFromJson(req.url, out.resultJson, req.id)
+    : replyFrame(req.url, out.result, req.id);
+}
 
 /** Starts a session of the device API on an amp. */
 export function createSession(amp: Amp, opts: SessionOptions): Session {
@@ -93,31 +100,54 @@ export function createSession(amp: Amp, opts: SessionOptions): Session {
     backpressured: () => opts.backpressured?.() === true,
   });
 
-  async function drain(): Promise<void> {
+  /** Sends the reply to one request (one fewer pending). */
+  function answer(req: ApiRequest, out: Outcome): void {
+    pendingRequests--;
+    try {
+      send(render(req, out));
+    } catch (e) {
+      send(render(req, internal(e)));
+    }
+  }
+
+  /**
+   * Answers the queue in order, synchronously while outcomes are ready; a request whose outcome is a promise
+   * (a guarded write on a protected amp) holds the rest of the queue until it settles, then draining resumes.
+   */
+  function drain(): void {
     if (draining) return;
     draining = true;
+    let waiting = false;
     try {
       for (let entry = queue.shift(); entry && !closed; entry = queue.shift()) {
         if (entry.kind === 'ready') {
           send(entry.frame);
           continue;
         }
-        let out: Outcome;
+        const req = entry.req;
+        let r: Outcome | Promise<Outcome>;
         try {
-          const r = dispatch(entry.req, ctx);
-          out = isPromise(r) ? await r : r;
+          r = dispatch(req, ctx);
         } catch (e) {
-          out = internal(e);
+          r = internal(e);
         }
-        pendingRequests--;
-        try {
-          send(render(entry.req, out));
-        } catch (e) {
-          send(render(entry.req, internal(e)));
+        if (isPromise(r)) {
+          waiting = true;
+          const resume = (out: Outcome): void => {
+            try {
+              answer(req, out);
+            } finally {
+              draining = false;
+              drain();
+            }
+          };
+          void r.then(resume, (e: unknown) => resume(internal(e)));
+          return;
         }
+        answer(req, r);
       }
     } finally {
-      draining = false;
+      if (!waiting) draining = false;
     }
   }
 
@@ -139,7 +169,7 @@ export function createSession(amp: Amp, opts: SessionOptions): Session {
         pendingRequests++;
         queue.push({ kind: 'request', req: read.req });
       }
-      void drain();
+      drain();
     },
     close() {
       if (closed) return;

@@ -2,21 +2,40 @@
  * The methods on the state tree: get, info, subscribe, unsubscribe, set and clear (device-api-notes.md
  * "Messages"; spec 2 §7). `set /users` and `set /NSTProxy` have their own rules.
  */
-import { infoAt, resolveUrl, urlSegments, type ActionWrite } from '@rackside/protocol';
+import { getAt, infoAt, resolveUrl, urlSegments, type ActionWrite } from '@rackside/protocol';
 import type { Amp } from '../amp';
 import { applyUsersChange, decryptUsersPayload } from '../security/users';
 import { emitDeviceAction } from './device-actions';
+import { resultJsonOf } from './frames';
 import { lockedLeaf } from './locked-properties';
 import { nstSetRefusal } from './nst-proxy';
 import { DeviceErrorCode, fail, ok, OK, type MethodSpec, type Outcome } from './types';
+
+/** Cached reply texts of `get`/`subscribe` results per amp and path, valid while the amp's version is unchanged. */
+type CachedJson = { readonly version: number; readonly json: string };
+const replyJson = new WeakMap<Amp, Map<string, CachedJson>>();
+/** Paths remembered per amp (valid URLs only, but records hold many); past this the cache starts over. */
+const REPLY_CACHE_LIMIT = 1024;
+
+/** A result read at a path, with its reply text: serialised once per version of the amp's state. */
+function readResult(amp: Amp, path: string, v: unknown): Outcome {
+  let byPath = replyJson.get(amp);
+  if (!byPath) replyJson.set(amp, (byPath = new Map<string, CachedJson>()));
+  const hit = byPath.get(path);
+  if (hit && hit.version === amp.version) return { result: v, resultJson: hit.json };
+  if (!hit && byPath.size >= REPLY_CACHE_LIMIT) byPath.clear();
+  const json = resultJsonOf(v);
+  byPath.set(path, { version: amp.version, json });
+  return { result: v, resultJson: json };
+}
 
 /** The subtree at a normalised path, relative to it; inside a record node (/NSTProxy/devices) too. */
 export function readAt(amp: Amp, path: string): Outcome {
   const r = resolveUrl(amp.model, path);
   if (r.ok) {
     if (r.kind === 'field' && r.field.action) return fail(DeviceErrorCode.InvalidRequest, `${path} is write-only`);
-    const v = amp.read(path);
-    return v === undefined ? fail(DeviceErrorCode.UnknownUrl, `unknown url ${path}`) : ok(v);
+    const v = getAt(amp.state, r.segments); // amp.read(path), with the segments resolveUrl already split
+    return v === undefined ? fail(DeviceErrorCode.UnknownUrl, `unknown url ${path}`) : readResult(amp, path, v);
   }
   const segs = urlSegments(path);
   for (let i = segs.length - 1; i > 0; i--) {
@@ -24,7 +43,7 @@ export function readAt(amp: Amp, path: string): Outcome {
     if (!up.ok) continue;
     if (up.kind === 'node' && up.node.kind === 'record') {
       const v = amp.read(path);
-      if (v !== undefined) return ok(v);
+      if (v !== undefined) return readResult(amp, path, v);
     }
     break;
   }

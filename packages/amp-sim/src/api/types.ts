@@ -17,8 +17,11 @@ export interface ApiRequest {
   readonly signature?: string;
 }
 
-/** What a method answers: a result, or an error object (never a thrown exception). */
-export type Outcome = { readonly result: unknown } | { readonly error: DeviceError };
+/**
+ * What a method answers: a result, or an error object (never a thrown exception). `resultJson`, when present, is
+ * the result as a reply spells it (see replyFrameFromJson).
+ */
+export type Outcome = { readonly result: unknown; readonly resultJson?: string } | { readonly error: DeviceError };
 
 /** The parts of a session a method may read or change. */
 export interface SessionContext {
@@ -43,8 +46,8 @@ export interface MethodSpec {
 export const ok = (result: unknown): Outcome => ({ result });
 /** A failed outcome with a code from DeviceErrorCode and a message for people. */
 export const fail = (code: DeviceErrorCode, message: string): Outcome => ({ error: { code, message } });
-/** The outcome a `set` and most actions answer. */
-export const OK: Outcome = ok('OK');
+/** The outcome a `set` and most actions answer (its reply text, resultJsonOf('OK'), known beforehand). */
+export const OK: Outcome = { result: 'OK', resultJson: '"OK"' };
 
 /** Offers a method at the given URLs only ('/lockedProperties', '/NSTProxy'). */
 export const onlyAt =

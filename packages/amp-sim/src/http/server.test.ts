@@ -83,6 +83,10 @@ describe('amp HTTP server', () => {
     expect(route.status).toBe(200);
     expect(await route.text()).toContain('Rackside');
     expect((await fetch(`${base}/missing.js`)).status).toBe(404);
+    // an amp's id is its IP: a dotted last segment is still an app route, reloadable
+    const amp = await fetch(`${base}/amps/127.0.1.2`);
+    expect(amp.status).toBe(200);
+    expect(await amp.text()).toContain('Rackside');
     expect(await (await fetch(`${base}/host`)).json()).toEqual({ host: '127.0.1.7:1234' });
   });
 

@@ -60,6 +60,8 @@ function cors(request: FastifyRequest, reply: FastifyReply, done: () => void): v
   done();
 }
 
+const ASSET_EXTENSION = /\.(js|mjs|css|map|html|json|png|jpe?g|gif|svg|ico|webp|woff2?|ttf|txt|webmanifest)$/i;
+
 /** Starts the amp's HTTP server (host, upload CGI, web app) and resolves once it listens. */
 export async function startAmpHttp(amp: Amp, opts: AmpHttpOptions): Promise<AmpHttpServer> {
   const firmware = opts.firmware ?? new FirmwareUpdater(amp, opts.speed !== undefined ? { speed: opts.speed } : {});
@@ -79,10 +81,11 @@ export async function startAmpHttp(amp: Amp, opts: AmpHttpOptions): Promise<AmpH
     registerUploadRoute(scope, amp, { firmware, maxUploadBytes: opts.maxUploadBytes ?? MAX_FIRMWARE_BYTES });
     if (opts.webRoot !== undefined && existsSync(join(opts.webRoot, 'index.html'))) {
       await scope.register(fastifyStatic, { root: opts.webRoot });
-      // An app route (/amps/3/channels) is not a file: answer index.html and let the app's router take it.
+      // An app route (/amps/127.0.1.2/channels) is not a file: answer index.html and let the app's router take it.
+      // Only a missing asset (a name with a file extension the app ships, like .js or .png) is a 404.
       scope.setNotFoundHandler((request, reply) => {
         const last = request.url.split('?')[0]?.split('/').pop() ?? '';
-        if ((request.method === 'GET' || request.method === 'HEAD') && !last.includes('.'))
+        if ((request.method === 'GET' || request.method === 'HEAD') && !ASSET_EXTENSION.test(last))
           return reply.sendFile('index.html');
         return reply.code(404).send({ status: 'Failure', message: `not found: ${request.url}` });
       });

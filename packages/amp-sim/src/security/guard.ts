@@ -50,6 +50,9 @@ const sameHex = (a: string, b: string): boolean =>
 /** True while the amp is UAC-locked: a non-empty UAC key (spec 2 §6). */
 export const isUacLocked = (amp: Amp): boolean => amp.state.UAC.key !== '';
 
+/** True when the amp checks no write at all (not UAC-locked, no password): guardWrite then lets every write through. */
+export const isUnguarded = (amp: Amp): boolean => amp.password === null && !isUacLocked(amp);
+
 /**
  * Checks a write request: first the UAC signature when the amp is UAC-locked, then the password answer when the
  * amp is protected. Answers undefined when the request may go ahead, else the error to reply with.

@@ -3,9 +3,9 @@
  * validation of a `set`, and clamping of values received from an amp (spec 2 §5).
  */
 import type { ModelInfo } from './models';
-import type { DeepPartial, Field, Node, TreeContext } from './schema';
+import type { CollectionNode, DeepPartial, Field, Node, TreeContext } from './schema';
 import type { AmpChannelState, DeviceState } from './state-types';
-import { DEVICE_TREE } from './tree';
+import { DEVICE_TREE, RECORD_NODE_KEYS } from './tree';
 
 /** One channel, `/amp/channels/{n}`. */
 export type ChannelState = AmpChannelState;
@@ -19,6 +19,17 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 const isPrimitive = (v: unknown): boolean =>
   v === null || typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean' || v === undefined;
 const present = (x: { when?: (c: TreeContext) => boolean }, ctx: TreeContext) => !x.when || x.when(ctx);
+
+const keySets = new WeakMap<CollectionNode, WeakMap<ModelInfo, ReadonlySet<string>>>();
+
+/** True when a collection has this key at this place (its keys depend on the model alone: kept per model). */
+function hasKey(node: CollectionNode, ctx: TreeContext, key: string): boolean {
+  let byModel = keySets.get(node);
+  if (!byModel) keySets.set(node, (byModel = new WeakMap<ModelInfo, ReadonlySet<string>>()));
+  let keys = byModel.get(ctx.model);
+  if (!keys) byModel.set(ctx.model, (keys = new Set(node.keys(ctx))));
+  return keys.has(key);
+}
 
 /** Adds the leading slash and drops a trailing one: 'amp/deviceInfo/' → '/amp/deviceInfo'. */
 export function normalizeUrl(url: string): string {
@@ -236,6 +247,8 @@ export type SetResult =
   | { ok: true; patch: Record<string, Json>; actions: ActionWrite[] }
   | { ok: false; message: string; code: 'type' | 'readOnly' | 'unknown' | 'choice' };
 
+/** '/a/b' from ['a', 'b']. */
+const urlOf = (segments: readonly string[]): string => '/' + segments.join('/');
 const typeName = (v: unknown): string =>
   v === null
     ? 'null'
@@ -293,11 +306,8 @@ function setNode(
   actions: ActionWrite[],
   current: (segments: string[]) => unknown,
 ): { ok: true; patch: Json } | Extract<SetResult, { ok: false }> {
-  // URLs are only spelled out for a refusal's message
-  const path = (): string => '/' + segments.join('/');
-  const subPath = (k: string): string => '/' + [...segments, k].join('/');
   if (node.kind === 'record') {
-    if (node.readOnly) return { ok: false, code: 'readOnly', message: `${path()} is read-only` };
+    if (node.readOnly) return { ok: false, code: 'readOnly', message: `${urlOf(segments)} is read-only` };
     const base = current([...segments]);
     const merged = isObj(base) && isObj(params) ? { ...base, ...params } : params;
     const parsed = node.schema.safeParse(merged);
@@ -306,17 +316,18 @@ function setNode(
       return {
         ok: false,
         code: 'type',
-        message: `${path()}${issue?.path.length ? '/' + issue.path.join('/') : ''}: ${issue?.message ?? 'invalid value'}`,
+        message: `${urlOf(segments)}${issue?.path.length ? '/' + issue.path.join('/') : ''}: ${issue?.message ?? 'invalid value'}`,
       };
     }
     return { ok: true, patch: parsed.data as Json };
   }
   if (!isObj(params))
-    return { ok: false, code: 'type', message: `${path()} expects an object, got ${typeName(params)}` };
+    return { ok: false, code: 'type', message: `${urlOf(segments)} expects an object, got ${typeName(params)}` };
   const patch: Record<string, Json> = {};
   for (const [k, v] of Object.entries(params)) {
     if (node.kind === 'collection') {
-      if (!node.keys(ctx).includes(k)) return { ok: false, code: 'unknown', message: `unknown url ${subPath(k)}` };
+      if (!hasKey(node, ctx, k))
+        return { ok: false, code: 'unknown', message: `unknown url ${urlOf([...segments, k])}` };
       const r = setNode(node.item, { model: ctx.model, keys: [...ctx.keys, k] }, [...segments, k], v, actions, current);
       if (!r.ok) return r;
       patch[k] = r.patch;
@@ -324,7 +335,7 @@ function setNode(
     }
     const field = Object.hasOwn(node.fields, k) ? node.fields[k] : undefined;
     if (field && present(field, ctx)) {
-      const r = checkField(field, ctx, () => subPath(k), v);
+      const r = checkField(field, ctx, () => urlOf([...segments, k]), v);
       if (!r.ok) return r;
       if (field.action) actions.push({ segments, name: k, value: r.value });
       else patch[k] = r.value;
@@ -337,7 +348,7 @@ function setNode(
       patch[k] = r.patch;
       continue;
     }
-    return { ok: false, code: 'unknown', message: `unknown field ${subPath(k)}` };
+    return { ok: false, code: 'unknown', message: `unknown field ${urlOf([...segments, k])}` };
   }
   return { ok: true, patch };
 }
@@ -370,9 +381,8 @@ export function validateSet(
     if (!res.ok) return res;
     patch = res.patch;
   }
-  let rooted: Json = patch;
-  for (let i = r.segments.length - 1; i >= 0; i--) rooted = { [r.segments[i]!]: rooted };
-  return { ok: true, patch: isObj(rooted) ? rooted : {}, actions };
+  const rooted = rootedAt(r.segments, patch);
+  return { ok: true, patch: isObj(rooted) ? (rooted as Record<string, Json>) : {}, actions };
 }
 
 function clampNode(node: Node, ctx: TreeContext, v: unknown): Json | undefined {
@@ -384,7 +394,8 @@ function clampNode(node: Node, ctx: TreeContext, v: unknown): Json | undefined {
     case 'object': {
       if (!isObj(v)) return undefined;
       const out: Record<string, Json> = {};
-      for (const [k, x] of Object.entries(v)) {
+      for (const k of Object.keys(v)) {
+        const x = v[k];
         const field = Object.hasOwn(node.fields, k) ? node.fields[k] : undefined;
         if (field && !field.action && present(field, ctx)) {
           out[k] = clampField(field, ctx, x);
@@ -401,10 +412,9 @@ function clampNode(node: Node, ctx: TreeContext, v: unknown): Json | undefined {
     case 'collection': {
       if (!isObj(v)) return undefined;
       const out: Record<string, Json> = {};
-      const keys = node.keys(ctx);
-      for (const [k, x] of Object.entries(v)) {
-        if (!keys.includes(k)) continue;
-        const c = clampNode(node.item, { model: ctx.model, keys: [...ctx.keys, k] }, x);
+      for (const k of Object.keys(v)) {
+        if (!hasKey(node, ctx, k)) continue;
+        const c = clampNode(node.item, { model: ctx.model, keys: [...ctx.keys, k] }, v[k]);
         if (c !== undefined) out[k] = c;
       }
       return out;
@@ -420,6 +430,87 @@ export function clampAt(model: ModelInfo, url: string, value: unknown): unknown 
   const r = resolveUrl(model, url);
   if (!r.ok) return undefined;
   return r.kind === 'field' ? clampField(r.field, r.ctx, value) : clampNode(r.node, r.ctx, value);
+}
+
+const RECORD_KEYS: ReadonlySet<string> = new Set(RECORD_NODE_KEYS);
+
+/**
+ * What a client does with a tree it received from an amp (rooted at `/`), in one walk: the same as clamping it
+ * (clampAt(model, '/', incoming)), removing from `tree` each top-level record whose clamped value differs (a
+ * record travels whole: what it no longer holds must go), then mergeDelta(tree, clamped). Returns what changed,
+ * undefined when nothing did (or when `incoming` is not an object).
+ */
+export function mergeReceived(model: ModelInfo, tree: object, incoming: unknown): Obj | undefined {
+  if (!isObj(incoming)) return undefined;
+  const r = resolveUrl(model, '/');
+  return r.ok && r.kind === 'node' ? mergeClampedNode(r.node, r.ctx, tree as Obj, incoming, true) : undefined;
+}
+
+/** mergeDelta's step for one key, with the value already clamped. */
+function mergeKey(target: Obj, k: string, v: unknown, changed: Obj | undefined): Obj | undefined {
+  const cur = target[k];
+  if (isObj(v) && isObj(cur)) {
+    const sub = mergeDelta(cur, v);
+    if (sub) (changed ??= {})[k] = sub;
+  } else if (cur !== v && !deepEqual(cur, v)) {
+    target[k] = isPrimitive(v) ? v : structuredClone(v);
+    (changed ??= {})[k] = v;
+  }
+  return changed;
+}
+
+function mergeClampedNode(node: Node, ctx: TreeContext, target: Obj, raw: Obj, top: boolean): Obj | undefined {
+  let changed: Obj | undefined;
+  for (const k of Object.keys(raw)) {
+    const x = raw[k];
+    let child: Node | undefined;
+    let childCtx = ctx;
+    if (node.kind === 'object') {
+      const field = Object.hasOwn(node.fields, k) ? node.fields[k] : undefined;
+      if (field && !field.action && present(field, ctx)) {
+        changed = mergeKey(target, k, clampField(field, ctx, x), changed);
+        continue;
+      }
+      child = Object.hasOwn(node.children, k) ? node.children[k] : undefined;
+      if (!child || !present(child, ctx)) continue;
+    } else if (node.kind === 'collection') {
+      if (!hasKey(node, ctx, k)) continue;
+      child = node.item;
+      childCtx = { model: ctx.model, keys: [...ctx.keys, k] };
+    } else return changed;
+    if (child.kind === 'record') {
+      const c = clampNode(child, childCtx, x);
+      if (top && RECORD_KEYS.has(k) && !deepEqual(target[k], c)) delete target[k];
+      changed = mergeKey(target, k, c, changed);
+      continue;
+    }
+    if (!isObj(x)) continue; // clamps to nothing
+    const cur = target[k];
+    if (isObj(cur)) {
+      const sub = mergeClampedNode(child, childCtx, cur, x, false);
+      if (sub) (changed ??= {})[k] = sub;
+    } else changed = mergeKey(target, k, x, changed);
+  }
+  return changed;
+}
+
+/**
+ * A value placed under a path from the root: rootedAt(['amp', 'misc'], v) → {amp: {misc: v}}; the value itself for
+ * no segments. Every key is an own key, '__proto__' too (as in a `{[k]: v}` literal, which this builds faster).
+ */
+export function rootedAt(segments: readonly string[], value: unknown): unknown {
+  let rooted = value;
+  for (let i = segments.length - 1; i >= 0; i--) {
+    const k = segments[i]!;
+    if (k === '__proto__') {
+      rooted = { [k]: rooted }; // an assignment would set the prototype instead
+      continue;
+    }
+    const o: Obj = {};
+    o[k] = rooted;
+    rooted = o;
+  }
+  return rooted;
 }
 
 /** Reads the value at a path of a state tree. */
@@ -438,13 +529,15 @@ export function getAt(state: unknown, segments: readonly string[]): unknown {
  */
 export function mergeDelta(into: object, delta: object): Obj | undefined {
   const target = into as Obj;
+  const d = delta as Obj;
   let changed: Obj | undefined;
-  for (const [k, v] of Object.entries(delta)) {
+  for (const k of Object.keys(d)) {
+    const v = d[k];
     const cur = target[k];
     if (isObj(v) && isObj(cur)) {
       const sub = mergeDelta(cur, v);
       if (sub) (changed ??= {})[k] = sub;
-    } else if (!deepEqual(cur, v)) {
+    } else if (cur !== v && !deepEqual(cur, v)) {
       // primitives are their own copy; objects, arrays (and anything structuredClone refuses) go through it
       target[k] = isPrimitive(v) ? v : structuredClone(v);
       (changed ??= {})[k] = v;
@@ -456,13 +549,18 @@ export function mergeDelta(into: object, delta: object): Obj | undefined {
 /** Structural equality of JSON values. */
 export function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => deepEqual(x, b[i]));
-  if (isObj(a) && isObj(b)) {
-    const ka = Object.keys(a);
-    if (ka.length !== Object.keys(b).length) return false;
-    return ka.every((k) => Object.hasOwn(b, k) && deepEqual(a[k], b[k]));
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (i in a && !deepEqual(a[i], b[i])) return false;
+    return true;
   }
-  return false;
+  const x = a as Obj;
+  const y = b as Obj;
+  const keys = Object.keys(x);
+  if (keys.length !== Object.keys(y).length) return false;
+  for (const k of keys) if (!Object.hasOwn(y, k) || !deepEqual(x[k], y[k])) return false;
+  return true;
 }
 
 /** Every field of the tree on a model, with its URL: for docs, property tests and exhaustive checks. */

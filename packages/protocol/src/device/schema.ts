@@ -63,7 +63,7 @@ export interface ObjectNode {
 }
 export interface CollectionNode {
   readonly kind: 'collection';
-  /** The keys this collection has on a model, as strings ('1'..'8'). */
+  /** The keys this collection has on a model, as strings ('1'..'8'): they depend on the model alone (kept per model). */
   readonly keys: (ctx: TreeContext) => readonly string[];
   readonly item: Node;
   readonly when?: Presence;

@@ -1,0 +1,56 @@
+import { CssBaseline, ThemeProvider } from '@mui/material';
+import type { i18n } from 'i18next';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { Provider, useSelector } from 'react-redux';
+import { DeviceManagerProvider, type DeviceManager } from '../features/devices';
+import {
+  effectiveLanguage,
+  selectDarkMode,
+  selectLanguagePreference,
+} from '../features/preferences/store/preferences-slice';
+import { ErrorBoundary } from '../shared/ui/error-boundary';
+import type { AppStore } from './store';
+import { createAppTheme } from './theme';
+
+function PreferredTheme({ children }: { children: ReactNode }) {
+  const darkMode = useSelector(selectDarkMode);
+  const theme = useMemo(() => createAppTheme(darkMode), [darkMode]);
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline enableColorScheme />
+      {children}
+    </ThemeProvider>
+  );
+}
+
+/** Follows the language preference (null = the browser's languages) and names the document in it. */
+function LanguageSync({ i18n }: { i18n: i18n }) {
+  const chosen = useSelector(selectLanguagePreference);
+  useEffect(() => {
+    const language = effectiveLanguage(chosen, navigator.languages);
+    const apply = () => {
+      document.documentElement.lang = i18n.language;
+      document.title = i18n.t('common:appName');
+    };
+    if (i18n.language === language) apply();
+    else void i18n.changeLanguage(language).then(apply);
+  }, [chosen, i18n]);
+  return null;
+}
+
+/** Everything the screens need: store, translations, theme, the connection manager. */
+export function AppProviders(props: { store: AppStore; i18n: i18n; manager: DeviceManager; children: ReactNode }) {
+  return (
+    <Provider store={props.store}>
+      <I18nextProvider i18n={props.i18n}>
+        <LanguageSync i18n={props.i18n} />
+        <PreferredTheme>
+          <ErrorBoundary>
+            <DeviceManagerProvider manager={props.manager}>{props.children}</DeviceManagerProvider>
+          </ErrorBoundary>
+        </PreferredTheme>
+      </I18nextProvider>
+    </Provider>
+  );
+}

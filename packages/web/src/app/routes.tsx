@@ -1,0 +1,57 @@
+/**
+ * The routes of spec 1 §2 and spec 2 §2 in local mode. Screens load lazily (one chunk per feature); the layout,
+ * the root redirect and the error screen are in the main chunk.
+ */
+import { Navigate, type RouteObject } from 'react-router';
+import { AMP_PAGES } from '../shared/amp-pages';
+import { ErrorScreen } from '../shared/ui/error-screen';
+import { LoadingScreen } from '../shared/ui/loading-screen';
+import { AppLayout } from './layout/app-layout';
+import { RootRedirect } from './root-redirect';
+
+const amps = () => import('../features/amps');
+const ampDetail = () => import('../features/amp-detail');
+
+export const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    errorElement: <ErrorScreen />,
+    hydrateFallbackElement: <LoadingScreen />,
+    children: [
+      { index: true, element: <RootRedirect /> },
+      { path: 'login', lazy: async () => ({ Component: (await import('../features/auth')).LoginPage }) },
+      {
+        path: 'preferences',
+        lazy: async () => ({ Component: (await import('../features/preferences')).PreferencesPage }),
+      },
+      { path: 'about', lazy: async () => ({ Component: (await import('../features/about')).AboutPage }) },
+      { path: 'update', lazy: async () => ({ Component: (await import('./coming-routes')).FirmwareUpdateRoute }) },
+      { path: 'cs-touch', lazy: async () => ({ Component: (await import('./coming-routes')).CsTouchRoute }) },
+      {
+        path: 'amps',
+        lazy: async () => ({ Component: (await amps()).AmpsLayout }),
+        children: [
+          { index: true, lazy: async () => ({ Component: (await amps()).SelectAmpPrompt }) },
+          {
+            path: ':ampId',
+            lazy: async () => ({ Component: (await ampDetail()).AmpDetailShell }),
+            children: [
+              { index: true, element: <Navigate to="channels" replace /> },
+              { path: 'channels', lazy: async () => ({ Component: (await ampDetail()).ChannelView }) },
+              { path: 'channels/:n/:section', lazy: async () => ({ Component: (await ampDetail()).ChannelView }) },
+              ...AMP_PAGES.map((page) => ({
+                path: page,
+                lazy: async () => {
+                  const { AmpPageRoute } = await ampDetail();
+                  return { Component: () => <AmpPageRoute page={page} /> };
+                },
+              })),
+              { path: '*', element: <Navigate to="/" replace /> },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];

@@ -1,0 +1,41 @@
+/** The MUI theme: light or dark from the preferences, breakpoints of spec 2 §9 (768 / 1120 / 1820 px). */
+import { createTheme, type Theme } from '@mui/material';
+import {
+  NARROW_BREAKPOINT_PX,
+  PAGER_FOUR_CHANNELS_MIN_WIDTH_PX,
+  PAGER_TWO_CHANNELS_MIN_WIDTH_PX,
+} from '@rackside/protocol';
+
+/**
+ * sm = wide layout (list beside detail), md = two channels at once, lg = four channels. `xl` has no meaning of its
+ * own in the spec: it equals lg so that no MUI default (1536 px) sneaks in.
+ */
+export const BREAKPOINTS = {
+  xs: 0,
+  sm: NARROW_BREAKPOINT_PX,
+  md: PAGER_TWO_CHANNELS_MIN_WIDTH_PX,
+  lg: PAGER_FOUR_CHANNELS_MIN_WIDTH_PX,
+  xl: PAGER_FOUR_CHANNELS_MIN_WIDTH_PX,
+} as const;
+
+export function createAppTheme(darkMode: boolean): Theme {
+  return createTheme({
+    breakpoints: { values: BREAKPOINTS },
+    palette: darkMode
+      ? {
+          mode: 'dark',
+          primary: { main: '#7ab0ff' },
+          background: { default: '#101418', paper: '#171c22' },
+        }
+      : {
+          mode: 'light',
+          primary: { main: '#1d5fbf' },
+          background: { default: '#f3f5f8', paper: '#ffffff' },
+        },
+    typography: {
+      fontFamily:
+        'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans CJK SC", "PingFang SC", sans-serif',
+    },
+    shape: { borderRadius: 8 },
+  });
+}

@@ -1,0 +1,111 @@
+import { Badge, Stack } from '@mui/material';
+import { wifiIconLevel, type AmpSummary } from '@rackside/protocol';
+import { useTranslation } from 'react-i18next';
+import { UAC_HIDDEN_PAGES, ampPath, type AmpPage } from '../../../shared/amp-pages';
+import {
+  AccessPointIcon,
+  DisconnectedIcon,
+  InfoIcon,
+  LeafIcon,
+  PowerIcon,
+  VolumeOffIcon,
+  VolumeOnIcon,
+  WifiIcon,
+  WiredIcon,
+} from '../../../shared/ui/icons';
+import { StatusFace, faceOf } from '../../../shared/ui/status-face';
+import { useMuteAll } from '../use-mute-all';
+import { CardIconButton } from './card-icon-button';
+
+function ConnectionIcon({ summary }: { summary: AmpSummary }) {
+  const level = wifiIconLevel(summary.wifiSignalStrength);
+  switch (summary.connectionType) {
+    case 'Wired':
+      return <WiredIcon data-connection="wired" />;
+    case 'AP':
+      return <AccessPointIcon data-connection="ap" />;
+    case 'WiFi':
+      return <WifiIcon level={level === 0 ? 1 : level} data-connection={`wifi-${level}`} />;
+    case 'Disconnected':
+      return <DisconnectedIcon color="error" data-connection="disconnected" />;
+  }
+}
+
+const POWER_LABEL = {
+  'false-false': 'card.power',
+  'true-false': 'card.powerPoe',
+  'false-true': 'card.powerStandby',
+  'true-true': 'card.powerPoeStandby',
+} as const;
+
+/** The n/total badge: warning-coloured while any channel is muted, quiet (but readable) otherwise. */
+const muteBadgeSx = (anyMuted: boolean) => ({
+  '& .MuiBadge-badge': {
+    fontSize: 10,
+    height: 16,
+    px: 0.5,
+    ...(anyMuted ? {} : { bgcolor: 'action.selected', color: 'text.primary' }),
+  },
+});
+
+/** The icon buttons of a connected amp's card (spec 2 §2). */
+export function AmpCardActions({ summary, onMenu }: { summary: AmpSummary; onMenu: (anchor: HTMLElement) => void }) {
+  const { t } = useTranslation('amps');
+  const mute = useMuteAll(summary);
+  const face = faceOf(summary);
+  const poe = summary.powerSource === 'POE';
+  const link = (page: AmpPage) =>
+    summary.isUACLocked && UAC_HIDDEN_PAGES.has(page) ? undefined : ampPath(summary.ampId, page);
+  const wifiLevel = wifiIconLevel(summary.wifiSignalStrength);
+  const connectionKey = ({ Wired: 'wired', AP: 'ap', WiFi: 'wifi', Disconnected: 'disconnected' } as const)[
+    summary.connectionType
+  ];
+  const counts = { muted: mute.muted, total: mute.total };
+  return (
+    <Stack direction="row" spacing={0.25} sx={{ alignItems: 'center' }}>
+      <CardIconButton
+        label={t(POWER_LABEL[`${poe}-${summary.isAutoStandby}`])}
+        to={link('power')}
+        disabled={!link('power')}
+      >
+        <Badge
+          color="secondary"
+          variant={summary.isAutoStandby ? 'dot' : 'standard'}
+          invisible={!summary.isAutoStandby}
+          anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+          data-standby={summary.isAutoStandby}
+        >
+          <Badge color="primary" badgeContent={poe ? t('card.poe') : undefined} invisible={!poe} data-poe={poe}>
+            <PowerIcon color={summary.isAutoStandby ? 'disabled' : 'action'} />
+          </Badge>
+        </Badge>
+      </CardIconButton>
+      <CardIconButton label={t(`card.status.${face}`)} to={ampPath(summary.ampId, 'faults')}>
+        <StatusFace kind={face} />
+      </CardIconButton>
+      <CardIconButton
+        label={t(`card.connection.${connectionKey}`, { level: wifiLevel })}
+        to={link('network')}
+        disabled={!link('network')}
+      >
+        <ConnectionIcon summary={summary} />
+      </CardIconButton>
+      <CardIconButton
+        label={t(mute.allMuted ? 'card.unmuteAll' : 'card.muteAll', counts)}
+        onClick={() => void mute.toggle()}
+        disabled={!mute.enabled}
+        pressed={mute.allMuted}
+      >
+        <Badge badgeContent={t('card.mutedCount', counts)} color="warning" sx={muteBadgeSx(mute.muted > 0)}>
+          {mute.allMuted ? <VolumeOffIcon /> : <VolumeOnIcon />}
+        </Badge>
+      </CardIconButton>
+      <CardIconButton label={t('card.green')} to={link('green')} disabled={!link('green')}>
+        <LeafIcon color="success" />
+      </CardIconButton>
+      <CardIconButton label={t('card.menu')} onClick={onMenu} hasPopup>
+        <InfoIcon />
+      </CardIconButton>
+    </Stack>
+  );
+}

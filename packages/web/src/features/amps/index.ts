@@ -1,0 +1,5 @@
+export { AmpsLayout } from './components/amps-layout';
+export { SelectAmpPrompt } from './components/select-amp-prompt';
+export { ampListReducer } from './store/amp-list-slice';
+export { ampMenuEntries, type AmpMenuEntry } from './amp-menu-entries';
+export { AmpMenu } from './components/amp-menu';

@@ -1,0 +1,51 @@
+/** An enum field as a select with the model's choices from its schema (spec 2 §6 capabilities), UAC from its URL. */
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { isUacHidden, isUacReadonly } from '@rackside/protocol';
+import { LockedField } from '../../../../shared/ui/value-slider-lock';
+import { enumSchema, splitFieldUrl, valueAt } from '../../field-info';
+import { useChannelsText } from '../../i18n';
+import type { FieldContext } from '../../types';
+import { levelOf } from './access';
+import { sendField } from './send';
+
+export interface FieldSelectProps {
+  ctx: FieldContext;
+  url: string;
+  label?: string | undefined;
+  /** Narrows the schema's choices (a capability rule). */
+  filter?: ((choice: string) => boolean) | undefined;
+  /** Replaces the single-field write (the Hi-Z rule writes two fields). */
+  onSelect?: ((value: string) => void) | undefined;
+  disabled?: boolean | undefined;
+}
+
+/** Renders nothing when the model lacks the field. */
+export function FieldSelect({ ctx, url, label, filter, onSelect, disabled }: FieldSelectProps) {
+  const { field, choice } = useChannelsText();
+  const schema = enumSchema(ctx.info, url);
+  if (!schema) return null;
+  const text = label ?? field(splitFieldUrl(url).name);
+  const level = levelOf(ctx.access, url);
+  if (isUacHidden(level)) return <LockedField label={text} />;
+  const choices = filter ? schema.choices.filter(filter) : schema.choices;
+  const raw = valueAt(ctx.state, url);
+  const value = typeof raw === 'string' && choices.includes(raw) ? raw : '';
+  return (
+    <TextField
+      select
+      size="small"
+      label={text}
+      value={value}
+      disabled={disabled === true || isUacReadonly(level) || schema.readOnly === true}
+      onChange={(e) => (onSelect ? onSelect(e.target.value) : sendField(ctx.write, url, e.target.value))}
+      sx={{ minWidth: 200 }}
+    >
+      {choices.map((c) => (
+        <MenuItem key={c} value={c}>
+          {choice(c)}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}

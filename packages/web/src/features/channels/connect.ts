@@ -1,0 +1,109 @@
+/**
+ * The adapter between the store-agnostic channel tabs and the app's device layer (features/devices): the only file of
+ * the feature that knows the store. It turns the amp's live state, schema, UAC and write into ChannelTabProps.
+ *
+ * TODO(issue 4): read field schemas from the amp's own `info` reply once the device layer keeps it (replyInfo is
+ * ready; the protocol tree gives the same schemas meanwhile); take the cloud flag from the app mode when cloud mode
+ * arrives; register `channelView: channelViewReducer` in app/store.ts so the selected channel and tab are remembered.
+ */
+import { useCallback, useMemo } from 'react';
+import { useSelector } from 'react-redux';
+import {
+  UAC_LEVELS,
+  uacAccessLevel,
+  type AmpState,
+  type DeviceDelta,
+  type ModelInfo,
+  type UacLevel,
+  type UacView,
+} from '@rackside/protocol';
+import { useAmpModel, useAmpState, useDeviceWrite } from '../devices';
+import { selectDelayUnits, type WithPreferences } from '../preferences';
+import { defaultAmpState, treeInfo } from './field-info';
+import type { AccessCheck, ChannelTabProps } from './types';
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function overlay(defaults: unknown, received: unknown): unknown {
+  if (received === undefined) return defaults;
+  if (!isObj(defaults) || !isObj(received)) return received;
+  const out: Obj = { ...defaults };
+  for (const [k, v] of Object.entries(received)) out[k] = overlay(defaults[k], v);
+  return out;
+}
+
+// defaults are shared (never mutated) between results, so they are built once per model
+const defaultsByModel = new WeakMap<ModelInfo, AmpState>();
+
+/** `/amp` complete: what the amp reported over its model's defaults (a tab never meets a missing field). */
+export function completeAmpState(model: ModelInfo, received: DeviceDelta['amp']): AmpState {
+  let defaults = defaultsByModel.get(model);
+  if (!defaults) defaultsByModel.set(model, (defaults = defaultAmpState(model)));
+  return overlay(defaults, received) as AmpState;
+}
+
+/** What the access check needs to know about the amp and the user. */
+export interface AccessFacts {
+  readonly uac: DeviceDelta['UAC'];
+  readonly firmwareVersion: string | undefined;
+  readonly lockedProperties: DeviceDelta['lockedProperties'];
+  readonly cloud: boolean;
+  /** False for guests on a protected amp and for a disconnected amp. */
+  readonly canWrite: boolean;
+}
+
+function uacView(uac: DeviceDelta['UAC']): UacView | undefined {
+  if (!uac) return undefined;
+  const roles = Object.fromEntries(
+    Object.entries(uac.roles ?? {}).map(([id, perms]) => [
+      id,
+      Object.fromEntries(Object.entries(perms ?? {}).filter((e): e is [string, UacLevel] => e[1] !== undefined)),
+    ]),
+  );
+  return { key: uac.key ?? '', roles };
+}
+
+/**
+ * spec 2 §6 and spec 3 §3: a named permission's or field URL's level from UAC; a field in a locked speaker-tuning
+ * group is Locked; guests get at most Readonly.
+ */
+export function makeAccess(facts: AccessFacts): AccessCheck {
+  const ctx = { uac: uacView(facts.uac), firmwareVersion: facts.firmwareVersion, cloud: facts.cloud };
+  const locked = new Set(
+    Object.values(facts.lockedProperties?.groups ?? {}).flatMap((g) =>
+      (g?.properties ?? []).filter((p) => p !== undefined),
+    ),
+  );
+  return (key) => {
+    if (locked.has(key)) return UAC_LEVELS.Locked;
+    const level = uacAccessLevel(ctx, key);
+    return facts.canWrite || level === UAC_LEVELS.Locked ? level : UAC_LEVELS.Readonly;
+  };
+}
+
+/** The ChannelTabProps of an amp (channel set by the caller), or undefined until its model is known. */
+export function useChannelTabProps(ampId: string): Omit<ChannelTabProps, 'channel'> | undefined {
+  const model = useAmpModel(ampId);
+  const amp = useAmpState(ampId, (s) => s?.amp);
+  const uac = useAmpState(ampId, (s) => s?.UAC);
+  const lockedProperties = useAmpState(ampId, (s) => s?.lockedProperties);
+  const gpio = useAmpState(ampId, (s) => s?.GPIO);
+  const delayUnit = useSelector((s: WithPreferences) => selectDelayUnits(s));
+  const { canWrite, set } = useDeviceWrite(ampId);
+  const cloud = false;
+
+  const state = useMemo(() => (model ? completeAmpState(model, amp) : undefined), [model, amp]);
+  const info = useMemo(() => (model ? treeInfo(model) : undefined), [model]);
+  const firmwareVersion = amp?.deviceInfo?.firmwareVersion;
+  const access = useMemo(
+    () => makeAccess({ uac, firmwareVersion, lockedProperties, cloud, canWrite }),
+    [uac, firmwareVersion, lockedProperties, cloud, canWrite],
+  );
+  const write = useCallback((url: string, params: Record<string, unknown>) => set(url, params), [set]);
+  // spec 2 §2: both input modes are disabled while a GPIO is in manual override
+  const gpioManualOverride = Object.values(gpio ?? {}).some((port) => port?.mode === 'Input-ManualOverride');
+
+  if (!model || !state || !info) return undefined;
+  return { ampId, model, state, info, access, write, delayUnit, cloud, gpioManualOverride };
+}

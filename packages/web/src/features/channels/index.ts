@@ -1,0 +1,23 @@
+/** The channel view of spec 2 §2: the page amp-detail mounts, its parts, and its UI slice. */
+export { ChannelsPage } from './components/channels-page';
+export { ChannelView, type ChannelViewProps } from './components/channel-view';
+export { completeAmpState, makeAccess, useChannelTabProps, type AccessFacts } from './connect';
+export { replyInfo, treeInfo, type FieldSchema } from './field-info';
+export {
+  channelViewReducer,
+  channelViewShown,
+  initialChannelViewState,
+  selectChannelView,
+  type ChannelViewState,
+  type WithChannelView,
+} from './store/channel-view-slice';
+export {
+  CHANNEL_TABS,
+  DEFAULT_CHANNEL_TAB,
+  isChannelTab,
+  type AccessCheck,
+  type ChannelTab,
+  type ChannelTabProps,
+  type DeviceWrite,
+  type InfoLookup,
+} from './types';

@@ -1,0 +1,52 @@
+/** The device layer: the connection manager, the ONE device slice, and the hooks features read and write with. */
+export { defaultClientFactory, type ClientFactory, type ClientLike, type ClientOptions } from './client';
+export { ConnectionManager, type DeviceManager } from './connection-manager';
+export { summaryUrls } from './summary-urls';
+export { verifyPassword, type VerifyResult } from './verify-password';
+export { DeviceManagerProvider, useDeviceManager } from './device-manager-context';
+export {
+  useAmpConnection,
+  useAmpInfo,
+  useAmpModel,
+  useAmpState,
+  useAmpSubscription,
+  useAmpSummary,
+  useDeviceWrite,
+  useUacLevel,
+  type DeviceWrite,
+} from './hooks';
+export { ampIdOfHost, resolveHost, withDevicePort } from './host';
+export {
+  devicesReducer,
+  initialDevicesState,
+  type AmpConnection,
+  type AmpEntry,
+  type DevicesState,
+  type WithDevices,
+} from './store/devices-slice';
+export {
+  LOCAL_LOGIN_STORAGE_KEY,
+  loadLocalLogin,
+  localLoggedIn,
+  localLoggedOut,
+  localLoginReducer,
+  saveLocalLogin,
+  selectLocalLoggedIn,
+  selectLocalPassword,
+  type LocalLoginState,
+  type WithLocalLogin,
+} from './store/local-login-slice';
+export {
+  selectAmpEntry,
+  selectAmpModel,
+  selectAmpState,
+  selectAmpSummary,
+  selectCanWrite,
+  selectDiscovered,
+  selectHostAmpId,
+  selectHostStatus,
+  selectIsDiscovering,
+  selectListedAmpIds,
+  selectOpenAmpId,
+  selectUacLevel,
+} from './store/selectors';

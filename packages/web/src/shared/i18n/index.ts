@@ -1,0 +1,1 @@
+export { DEFAULT_NAMESPACE, createI18n, localeResources, namespacesOf } from './i18n';

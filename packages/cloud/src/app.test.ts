@@ -44,6 +44,34 @@ describeEachDatabase('app', (db) => {
     for (const path of Object.values(IDENTITY_PATHS)) expect(Object.keys(spec.paths)).toContain(path);
     expect(spec.paths[IDENTITY_PATHS.changePassword]?.post?.security).toEqual([{ bearer: [] }]);
     expect(spec.paths[IDENTITY_PATHS.signIn]?.post?.tags).toEqual(['identity']);
+    // spec 1 §7: every row of the REST table, with the method it names.
+    const rows = [
+      ['get', '/venues'],
+      ['post', '/venues'],
+      ['put', '/venues/{venueId}'],
+      ['delete', '/venues/{venueId}'],
+      ['get', '/venues/{venueId}/devices'],
+      ['post', '/venues/{venueId}/devices/attributes'],
+      ['post', '/venues/{venueId}/devices/registrationToken'],
+      ['delete', '/devices/{deviceId}'],
+      ['put', '/devices/{deviceId}/relocate'],
+      ['post', '/venues/{venueId}/devices/firmware'],
+      ['post', '/devices/{deviceId}/firmware'],
+      ['get', '/contacts'],
+      ['get', '/contacts/{contactId}/email_enabled'],
+      ['post', '/contacts'],
+      ['put', '/contacts/{contactId}'],
+      ['delete', '/contacts/{contactId}'],
+      ['get', '/venues/{venueId}/contacts'],
+      ['post', '/venues/{venueId}/contacts/{contactId}'],
+      ['delete', '/venues/{venueId}/contacts/{contactId}'],
+      ['post', '/devices/register'],
+      ['get', '/contacts/confirm'],
+    ] as const;
+    for (const [method, path] of rows) expect(spec.paths[path]?.[method], `${method} ${path}`).toBeDefined();
+    expect(spec.paths['/venues']?.get?.security).toEqual([{ bearer: [] }]);
+    expect(spec.paths['/devices/register']?.post?.security).toBeUndefined();
+    expect(spec.paths['/venues/{venueId}/devices/attributes']?.post?.tags).toEqual(['devices']);
     const ui = await t.app.inject({ method: 'GET', url: '/api/docs/' });
     expect([ui.statusCode, ui.headers['content-type']]).toEqual([200, expect.stringContaining('text/html')]);
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ ok: true });
@@ -90,8 +118,9 @@ describeEachDatabase('app', (db) => {
       const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
       expect([res.statusCode, res.body], url).toEqual([200, '<!doctype html><title>Rackside</title>']);
     }
-    const api = await t.app.inject({ method: 'GET', url: '/api/venues' });
+    const api = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect([api.statusCode, errorOf(api).error]).toEqual([404, 'NotFound']);
+    expect((await t.app.inject({ method: 'GET', url: '/api/venues' })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'POST', url: '/venues' })).statusCode).toBe(404);
   });
 });

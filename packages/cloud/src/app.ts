@@ -23,14 +23,17 @@ import { systemClock, type Clock } from './clock';
 import type { ResolvedConfig } from './config';
 import type { Db } from './db/client';
 import type { Domain, DomainContext } from './domain';
+import { contactsDomain } from './domains/contacts/index';
+import { devicesDomain } from './domains/devices/index';
 import { identityDomain } from './domains/identity/index';
+import { venuesDomain } from './domains/venues/index';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling, sendNotFound } from './plugins/errors';
 import { isOutbox, type Mailer } from './plugins/mailer';
 import { TokenService } from './plugins/tokens';
 
-/** The domains, in registration order. Venues, devices and contacts join here. */
-export const DOMAINS: readonly Domain[] = [identityDomain];
+/** The domains, in registration order. */
+export const DOMAINS: readonly Domain[] = [identityDomain, venuesDomain, devicesDomain, contactsDomain];
 
 /** What the app is built from; main.ts makes the real ones, tests make theirs (src/test/app.ts). */
 export interface AppDeps {
@@ -39,6 +42,8 @@ export interface AppDeps {
   readonly mailer: Mailer;
   readonly clock?: Clock;
   readonly broker?: ServiceClient;
+  /** Closes a device's broker connection (the embedded broker); see DomainContext. */
+  readonly disconnectDevice?: (deviceId: string) => Promise<boolean>;
   /** Override DOMAINS (a test of one domain, or of a domain not yet listed). */
   readonly domains?: readonly Domain[];
 }
@@ -70,7 +75,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: `${prefix}/docs` });
 
-  const context: DomainContext = { config, db, mailer, clock, tokens, broker: deps.broker };
+  const context: DomainContext = {
+    config,
+    db,
+    mailer,
+    clock,
+    tokens,
+    broker: deps.broker,
+    disconnectDevice: deps.disconnectDevice,
+  };
   for (const domain of deps.domains ?? DOMAINS) {
     // Each domain in its own encapsulated scope: its hooks (e.g. authenticateVerified on all its routes) stay there.
     await app.register(

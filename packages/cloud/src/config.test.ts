@@ -54,6 +54,25 @@ describe('cloud configuration', () => {
     });
   });
 
+  it('tells amps the embedded broker at the public host, or the external broker without its credentials', () => {
+    expect(parseConfig({ PUBLIC_URL: 'https://cloud.example.com' })).toMatchObject({
+      MQTT_HOST: '127.0.0.1',
+      MQTT_PUBLIC_URL: 'mqtt://cloud.example.com:18830',
+      MQTT_SERVICE_USERNAME: 'rackside-cloud',
+      FIRMWARE_BASE_URL: 'https://cloud.example.com/firmware',
+      LATEST_FIRMWARE_VERSION: '1.6.0.0',
+      REGISTRATION_TOKEN_TTL_S: 3600,
+      CHINA_CLOUD: false,
+    });
+    const external = parseConfig({ MQTT_URL: 'mqtts://svc:secret@mq.example.com:8883', HOST: '0.0.0.0' });
+    expect([external.MQTT_PUBLIC_URL, external.MQTT_HOST]).toEqual(['mqtts://mq.example.com:8883', '0.0.0.0']);
+    expect(parseConfig({ MQTT_PUBLIC_URL: 'mqtt://amps.example.com:1884' }).MQTT_PUBLIC_URL).toBe(
+      'mqtt://amps.example.com:1884',
+    );
+    expect(() => parseConfig({ LATEST_FIRMWARE_VERSION: '1.6' })).toThrow(/LATEST_FIRMWARE_VERSION/);
+    expect(() => parseConfig({ MQTT_PUBLIC_URL: 'http://x' })).toThrow(/MQTT_PUBLIC_URL/);
+  });
+
   it('names every bad variable in one clear error', () => {
     const bad = () =>
       parseConfig({

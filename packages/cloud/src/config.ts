@@ -51,8 +51,32 @@ const EnvSchema = z.object({
   DATABASE_URL: url(['postgres:', 'postgresql:']),
   /** External MQTT broker; absent → the embedded broker on MQTT_PORT. */
   MQTT_URL: url(['mqtt:', 'mqtts:', 'ws:', 'wss:', 'tcp:', 'ssl:']),
-  /** Port of the embedded broker (1883 is the system Mosquitto's on a developer machine). */
+  /** Port of the embedded broker (1883 is the system Mosquitto's on a developer machine); 0 picks a free one. */
   MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(18830),
+  /** Address the embedded broker listens on; defaults to HOST (set 0.0.0.0 for amps on the network). */
+  MQTT_HOST: optionalText,
+  /**
+   * The broker URL registered amps are told to connect to. Defaults to MQTT_URL (without its credentials) or, with
+   * the embedded broker, mqtt://{host of PUBLIC_URL}:{MQTT_PORT}.
+   */
+  MQTT_PUBLIC_URL: url(['mqtt:', 'mqtts:', 'ws:', 'wss:', 'tcp:', 'ssl:']),
+  /** The cloud's own broker account (the service identity; on an external broker it needs rights on rackside/#). */
+  MQTT_SERVICE_USERNAME: z.string().min(1).max(128).default('rackside-cloud'),
+  /** Its password; absent → with the embedded broker a random secret per process, with MQTT_URL none (or the URL's). */
+  MQTT_SERVICE_PASSWORD: optionalText,
+  /** A registration token (spec 1 §4) can be used once within this many seconds. */
+  REGISTRATION_TOKEN_TTL_S: seconds(3600),
+  /** The firmware version amps are offered (spec 1 §3 latestFirmwareVersion); four dotted numbers. */
+  LATEST_FIRMWARE_VERSION: z
+    .string()
+    .regex(/^\d{1,9}\.\d{1,9}\.\d{1,9}\.\d{1,9}$/, 'must be four dotted numbers, e.g. 1.6.0.0')
+    .default('1.6.0.0'),
+  /** Where firmware jobs tell amps to download images from ({base}/{image name}); defaults to {PUBLIC_URL}/firmware. */
+  FIRMWARE_BASE_URL: url(['http:', 'https:']),
+  /** A contact's email confirmation link works this long. */
+  CONTACT_CONFIRM_TTL_S: seconds(7 * 24 * 3600),
+  /** The China cloud (spec 1 §5: phone numbers without a country code are read as Chinese, else as US numbers). */
+  CHINA_CLOUD: flag,
   /** SMTP server, e.g. smtp://user:pass@mail.example.com:587; absent → the outbox (log + GET /api/dev/outbox). */
   SMTP_URL: url(['smtp:', 'smtps:']),
   MAIL_FROM: z.string().min(3).default('Rackside <no-reply@rackside.local>'),
@@ -74,14 +98,24 @@ const EnvSchema = z.object({
   WEB_ROOT: optionalText,
 });
 
-/** The validated configuration (defaults applied, PUBLIC_URL resolved, JWT_SECRET still optional). */
-export type Config = Omit<z.output<typeof EnvSchema>, 'PUBLIC_URL'> & { PUBLIC_URL: string };
+type Resolved = 'PUBLIC_URL' | 'MQTT_HOST' | 'MQTT_PUBLIC_URL' | 'FIRMWARE_BASE_URL';
+/** The validated configuration (defaults applied, URLs resolved, JWT_SECRET still optional). */
+export type Config = Omit<z.output<typeof EnvSchema>, Resolved> & Record<Resolved, string>;
 /** The configuration once `loadConfig` has made sure a JWT secret exists. */
 export type ResolvedConfig = Config & { JWT_SECRET: string };
 
 /** A configuration error that names every bad variable. */
 export class ConfigError extends Error {
   override name = 'ConfigError';
+}
+
+/** The broker URL amps are told: the external broker's without credentials, or the embedded one's public address. */
+export function deviceBrokerUrl(mqttUrl: string | undefined, publicUrl: string, mqttPort: number): string {
+  if (mqttUrl === undefined) return `mqtt://${new URL(publicUrl).hostname}:${mqttPort}`;
+  const u = new URL(mqttUrl);
+  u.username = '';
+  u.password = '';
+  return u.toString().replace(/\/$/, '');
 }
 
 /** Parses and validates the environment (pure: no file is read or written). */
@@ -97,7 +131,14 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
       'Invalid cloud configuration:\n  WEB_ROOT: needs a non-empty API_PREFIX (the web app owns /)',
     );
   }
-  return { ...c, PUBLIC_URL: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, '') };
+  const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, '');
+  return {
+    ...c,
+    PUBLIC_URL: publicUrl,
+    MQTT_HOST: c.MQTT_HOST ?? c.HOST,
+    MQTT_PUBLIC_URL: c.MQTT_PUBLIC_URL ?? deviceBrokerUrl(c.MQTT_URL, publicUrl, c.MQTT_PORT),
+    FIRMWARE_BASE_URL: (c.FIRMWARE_BASE_URL ?? `${publicUrl}/firmware`).replace(/\/+$/, ''),
+  };
 }
 
 /** Reads DATA_DIR/jwt-secret, creating it (mode 0600) on first start; in memory, a fresh secret per process. */

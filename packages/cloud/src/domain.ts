@@ -27,6 +27,11 @@ export interface DomainContext {
   readonly tokens: TokenService;
   /** The cloud's MQTT client, when the process has one (main.ts; tests that need it pass one). */
   readonly broker?: ServiceClient;
+  /**
+   * Drops a device's broker connection without its last will (the embedded broker's disconnectDevice); absent with an
+   * external broker, whose own configuration revokes a device (docs/cloud-mqtt.md).
+   */
+  readonly disconnectDevice?: (deviceId: string) => Promise<boolean>;
 }
 
 /** The Fastify scope a domain registers on: its hooks stay inside it, its routes get the API prefix. */

@@ -277,7 +277,13 @@ async function openLink(creds: DeviceCredentials, amp: Amp, o: MqttConnectorOpti
         const bye = client.publishAsync(topic('status'), offline, { qos: 1, retain: true });
         await Promise.race([bye.catch(() => undefined), new Promise((r) => setTimeout(r, 2000).unref())]);
       }
-      await client.endAsync(!wasConnected);
+      // a QoS 1 message left in flight by a silent link would make a graceful end wait forever: give it 2 s
+      const graceful = client.endAsync(!wasConnected);
+      const timedOut = await Promise.race([
+        graceful.then(() => false).catch(() => false),
+        new Promise<boolean>((r) => setTimeout(() => r(true), 2000).unref()),
+      ]);
+      if (timedOut) await client.endAsync(true);
     },
   };
 }

@@ -203,6 +203,21 @@ describe('embedded broker: last will', () => {
     expect(seen[0]?.text).toBe(offline);
     expect(await broker.disconnectDevice('dev-a')).toBe(false);
   });
+
+  it('disconnectDevice with discardWill drops a removed device without publishing its will', async () => {
+    const svc = await service();
+    const seen = await watch(svc, deviceTopic('dev-a', 'status'));
+    const a = await device('dev-a', {
+      will: { topic: deviceTopic('dev-a', 'status'), payload: Buffer.from(offline), qos: 1, retain: true },
+    });
+    await a.publishAsync(deviceTopic('dev-a', 'status'), '{"online":true}', { qos: 1, retain: true });
+    await until(() => seen.length === 1);
+    const gone = closed(a);
+    expect(await broker.disconnectDevice('dev-a', { discardWill: true })).toBe(true);
+    await gone;
+    await pause(200);
+    expect(seen.map((m) => m.text)).toEqual(['{"online":true}']);
+  });
 });
 
 describe('embedded broker: shutdown', () => {

@@ -25,8 +25,11 @@ export interface EmbeddedBrokerOptions {
 export interface EmbeddedBroker {
   /** The port it listens on. */
   readonly port: number;
-  /** Disconnects a device (its last will marks it offline); false when it was not connected. */
-  disconnectDevice(deviceId: string): Promise<boolean>;
+  /**
+   * Disconnects a device (its last will marks it offline, unless `discardWill`: a removed device, whose retained
+   * topics are about to be cleared); false when it was not connected.
+   */
+  disconnectDevice(deviceId: string, options?: { readonly discardWill?: boolean }): Promise<boolean>;
   /** Stops listening and closes every client. */
   close(): Promise<void>;
 }
@@ -45,6 +48,7 @@ export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions): Promise<
   const log = opts.log ?? consoleBrokerLogger;
   const identities = new WeakMap<Client, BrokerIdentity>();
   const devices = new Map<string, Client>();
+  const willless = new WeakSet<Client>(); // dropped with discardWill: their will is refused, quietly
 
   const broker = await Aedes.createBroker({
     authenticate(client, username, password, done) {
@@ -72,6 +76,7 @@ export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions): Promise<
       );
     },
     authorizePublish(client, packet, done) {
+      if (client && willless.has(client)) return done(new Error('the device was removed'));
       const identity = client ? identities.get(client) : undefined;
       if (identity && mayPublish(identity, packet.topic)) return done(null);
       log.warn({ clientId: client?.id, topic: packet.topic }, 'MQTT publish refused (client disconnected)');
@@ -111,10 +116,11 @@ export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions): Promise<
 
   return {
     port,
-    disconnectDevice(deviceId) {
+    disconnectDevice(deviceId, options = {}) {
       const client = devices.get(deviceId);
       if (!client) return Promise.resolve(false);
       devices.delete(deviceId);
+      if (options.discardWill === true) willless.add(client);
       return new Promise((resolve) => client.close(() => resolve(true)));
     },
     async close() {

@@ -25,11 +25,19 @@ const STATUS: Partial<Record<CloudErrorName, number>> = {
   UserNotFound: 404,
   EmailExists: 409,
   AliasExistsException: 409,
+  VENUE_NAME_EXISTS: 409,
+  VENUE_HAS_AMPS: 409,
+  REGISTRATION_TOKEN_INVALID: 401,
+  REGISTRATION_TOKEN_USED: 409,
+  REGISTRATION_TOKEN_EXPIRED: 410,
+  CONTACT_EMAIL_IN_USE: 409,
+  CONTACT_PHONE_IN_USE: 409,
   PayloadTooLarge: 413,
   UnsupportedMediaType: 415,
   TooManyRequests: 429,
   UnableToResendCode: 429,
   Unknown: 500,
+  ServiceUnavailable: 503,
 };
 
 /** The HTTP status an error name answers with. */

@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
+import type { ServiceClient } from '../broker/index';
 import type { Clock } from '../clock';
 import { IN_MEMORY, parseConfig, type ResolvedConfig } from '../config';
 import type { Db } from '../db/client';
@@ -51,12 +52,19 @@ export interface TestApp {
 /** Builds and readies an app on the database; close it with `app.close()` (the database outlives it). */
 export async function buildTestApp(
   db: Db,
-  options: { config?: Readonly<Record<string, string>>; clock?: TestClock; domains?: readonly Domain[] } = {},
+  options: {
+    config?: Readonly<Record<string, string>>;
+    clock?: TestClock;
+    domains?: readonly Domain[];
+    broker?: ServiceClient;
+    disconnectDevice?: (deviceId: string) => Promise<boolean>;
+  } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.config);
   const clock = options.clock ?? new TestClock();
   const mailer = createOutboxMailer(db);
-  const app = await buildApp({ config, db, mailer, clock, domains: options.domains });
+  const { domains, broker, disconnectDevice } = options;
+  const app = await buildApp({ config, db, mailer, clock, domains, broker, disconnectDevice });
   await app.ready();
   return { app, config, clock, mailer, db };
 }

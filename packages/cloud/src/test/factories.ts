@@ -1,8 +1,20 @@
 /**
- * Factories for route tests: users made through the public identity API (so they are real in every way), unique
- * emails, the codes the outbox holds, and a small `call` helper for inject under the API prefix.
+ * Factories for route tests: users, venues and registered devices made through the public API (so they are real in
+ * every way), unique emails, the codes the outbox holds, and a small `call` helper for inject under the API prefix.
  */
-import { IDENTITY_PATHS, type CloudSession, type CodeDelivery, type ErrorBody } from '@rackside/protocol';
+import {
+  DEVICE_PATHS,
+  fillPath,
+  IDENTITY_PATHS,
+  VENUE_PATHS,
+  type CloudSession,
+  type CodeDelivery,
+  type ErrorBody,
+  type RegistrationReply,
+  type RegistrationRequest,
+  type RegistrationTokenReply,
+  type VenueReply,
+} from '@rackside/protocol';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { OutboxMailer } from '../plugins/mailer';
 
@@ -75,4 +87,42 @@ export async function createSignedInUser(app: FastifyInstance, mailer: OutboxMai
   const user = await createConfirmedUser(app, mailer, email);
   const session = await signIn(app, user.email, user.password);
   return { ...user, session, token: session.idToken };
+}
+
+/** Creates a venue for the user; returns its id. */
+export async function createVenue(app: FastifyInstance, token: string, name = `Venue ${++sequence}`): Promise<string> {
+  const res = await call(app, 'POST', VENUE_PATHS.venues, { venue: { name } }, token);
+  if (res.statusCode !== 201) throw new Error(`create venue failed: ${res.body}`);
+  return res.json<VenueReply>().venue.venueId;
+}
+
+/** A registration token for the venue. */
+export async function registrationToken(app: FastifyInstance, token: string, venueId: string): Promise<string> {
+  const res = await call(app, 'POST', fillPath(DEVICE_PATHS.registrationToken, { venueId }), undefined, token);
+  if (res.statusCode !== 200) throw new Error(`registration token failed: ${res.body}`);
+  return res.json<RegistrationTokenReply>().registrationToken;
+}
+
+/** What an amp sends to register (spec 1 §4), with the given token. */
+export const registrationBody = (registrationToken: string, overrides: Partial<RegistrationRequest> = {}) => ({
+  registrationToken,
+  mac: '00:1B:2C:00:00:01',
+  serialNumber: 'RS704D00001',
+  modelID: 'Connect Series Model 704D',
+  firmwareVersion: '1.5.0.0',
+  deviceName: 'Main Left',
+  ...overrides,
+});
+
+/** Registers an emulated amp in the venue the way the amp does; returns its id and broker credentials. */
+export async function registerDevice(
+  app: FastifyInstance,
+  token: string,
+  venueId: string,
+  overrides: Partial<RegistrationRequest> = {},
+): Promise<RegistrationReply> {
+  const body = registrationBody(await registrationToken(app, token, venueId), overrides);
+  const res = await call(app, 'POST', DEVICE_PATHS.register, body);
+  if (res.statusCode !== 200) throw new Error(`register failed: ${res.body}`);
+  return res.json<RegistrationReply>();
 }

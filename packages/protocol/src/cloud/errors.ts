@@ -18,6 +18,8 @@ export const HTTP_ERRORS = [
   'TooManyRequests',
   'PayloadTooLarge',
   'UnsupportedMediaType',
+  /** A part the call needs (the MQTT broker) is not available in this process; try again later. */
+  'ServiceUnavailable',
   /** Anything the server did not expect; details are in the server log only. */
   'Unknown',
 ] as const;
@@ -46,8 +48,42 @@ export const IDENTITY_ERRORS = [
 ] as const;
 export type IdentityErrorName = (typeof IDENTITY_ERRORS)[number];
 
-/** Every error name the cloud may answer so far; the venue, device and contact domains add theirs here. */
-export type CloudErrorName = HttpErrorName | IdentityErrorName;
+/** Names the venue calls answer (spec 1 §5; VENUE_HAS_AMPS is ours for 'Cannot delete a venue that contains amps'). */
+export const VENUE_API_ERRORS = [
+  /** 409: another venue of the caller has this name (trimmed, case-insensitive). */
+  'VENUE_NAME_EXISTS',
+  /** 409: DELETE /venues/{id} while amps are in the venue (spec 1 §2 'Cannot delete a venue that contains amps'). */
+  'VENUE_HAS_AMPS',
+] as const;
+export type VenueApiErrorName = (typeof VENUE_API_ERRORS)[number];
+
+/** Names POST /devices/register answers (the amp's agent shows Failed and does not retry on any of them). */
+export const DEVICE_API_ERRORS = [
+  /** 401: no live token has this value. */
+  'REGISTRATION_TOKEN_INVALID',
+  /** 409: the token registered a device already (single use). */
+  'REGISTRATION_TOKEN_USED',
+  /** 410: the token is older than its lifetime (REGISTRATION_TOKEN_TTL_S, 1 h). */
+  'REGISTRATION_TOKEN_EXPIRED',
+] as const;
+export type DeviceApiErrorName = (typeof DEVICE_API_ERRORS)[number];
+
+/** Names the contact calls answer (spec 1 §5 and §8; the console maps them to its message keys). */
+export const CONTACT_API_ERRORS = [
+  /** 400: the email is not an address (spec 1 §8; message key contactsEmailNotInCorrectFormat). */
+  'EMAIL_FORMAT_ERROR',
+  /** 400: the phone is not a complete number for its country (spec 1 §5). */
+  'PHONE_FORMAT_ERROR',
+  /** 409: another contact of the caller has this email, case-insensitively (contactsEmailAddressInUse). */
+  'CONTACT_EMAIL_IN_USE',
+  /** 409: another contact of the caller has this phone (contactsPhoneNumberAlreadyInUse). */
+  'CONTACT_PHONE_IN_USE',
+] as const;
+export type ContactApiErrorName = (typeof CONTACT_API_ERRORS)[number];
+
+/** Every error name the cloud may answer. */
+export type CloudErrorName =
+  HttpErrorName | IdentityErrorName | VenueApiErrorName | DeviceApiErrorName | ContactApiErrorName;
 
 /** The JSON body of every cloud error reply. */
 export const ErrorBodySchema = z.object({

@@ -4,3 +4,6 @@
  */
 export * from './identity';
 export * from './mail';
+export * from './venues';
+export * from './devices';
+export * from './contacts';

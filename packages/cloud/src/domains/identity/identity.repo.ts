@@ -1,21 +1,16 @@
 /** The identity domain's SQL: users, sessions and verification codes. Emails are matched on lower(email). */
 import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { sessions, users, verificationCodes, type CodePurpose } from '../../db/schema/index';
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type CodeRow = typeof verificationCodes.$inferSelect;
 
-const byEmail = (email: string) => sql`lower(${users.email}) = lower(${email})`;
+export { isUniqueViolation };
 
-/** True when a database error is a unique-constraint violation (23505), on PostgreSQL and PGlite alike. */
-export function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; typeof e === 'object' && e !== null; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
+const byEmail = (email: string) => sql`lower(${users.email}) = lower(${email})`;
 
 export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(byEmail(email)).limit(1);

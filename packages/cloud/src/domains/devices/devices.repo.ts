@@ -1,0 +1,171 @@
+/**
+ * The device domain's SQL: registration tokens, devices, shadows and jobs. Queries a user reaches name the owner;
+ * the broker-side ones (credentials, ingestion) take a device id only, and do nothing for an unknown id.
+ */
+import { and, asc, eq, getTableColumns, gt, inArray, isNull } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { isForeignKeyViolation } from '../../db/errors';
+import { deviceJobs, deviceShadows, devices, registrationTokens, type JobState } from '../../db/schema/index';
+
+export type TokenRow = typeof registrationTokens.$inferSelect;
+export type DeviceRow = typeof devices.$inferSelect;
+export type JobRow = typeof deviceJobs.$inferSelect;
+/** A device with its shadow (null before its first report). */
+export type DeviceWithShadow = DeviceRow & { reported: unknown; shadowUpdatedAt: Date | null };
+
+// ---- registration tokens ----
+
+export async function insertToken(
+  db: Executor,
+  token: Pick<TokenRow, 'userId' | 'venueId' | 'tokenHash' | 'createdAt' | 'expiresAt'>,
+): Promise<void> {
+  await db.insert(registrationTokens).values(token);
+}
+
+/** Spends a live, unused token atomically (two amps racing with one token: one wins); undefined when it is not. */
+export async function spendToken(db: Executor, tokenHash: string, now: Date): Promise<TokenRow | undefined> {
+  const [row] = await db
+    .update(registrationTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(registrationTokens.tokenHash, tokenHash),
+        isNull(registrationTokens.usedAt),
+        gt(registrationTokens.expiresAt, now),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+export async function findToken(db: Executor, tokenHash: string): Promise<TokenRow | undefined> {
+  const [row] = await db.select().from(registrationTokens).where(eq(registrationTokens.tokenHash, tokenHash)).limit(1);
+  return row;
+}
+
+export async function setTokenDevice(db: Executor, tokenId: string, deviceId: string): Promise<void> {
+  await db.update(registrationTokens).set({ deviceId }).where(eq(registrationTokens.id, tokenId));
+}
+
+// ---- devices ----
+
+export async function insertDevice(db: Executor, device: typeof devices.$inferInsert): Promise<void> {
+  await db.insert(devices).values(device);
+}
+
+export async function findDevice(db: Executor, userId: string, deviceId: string): Promise<DeviceRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(devices)
+    .where(and(eq(devices.id, deviceId), eq(devices.userId, userId)))
+    .limit(1);
+  return row;
+}
+
+/** A venue's devices with their shadows, oldest registration first; optionally only the given ids. */
+export function listVenueDevices(
+  db: Executor,
+  userId: string,
+  venueId: string,
+  deviceIds?: readonly string[],
+): Promise<DeviceWithShadow[]> {
+  return db
+    .select({
+      ...getTableColumns(devices),
+      reported: deviceShadows.reported,
+      shadowUpdatedAt: deviceShadows.updatedAt,
+    })
+    .from(devices)
+    .leftJoin(deviceShadows, eq(deviceShadows.deviceId, devices.id))
+    .where(
+      and(
+        eq(devices.venueId, venueId),
+        eq(devices.userId, userId),
+        deviceIds === undefined ? undefined : inArray(devices.id, [...deviceIds]),
+      ),
+    )
+    .orderBy(asc(devices.registeredAt), asc(devices.id));
+}
+
+export async function moveDevice(db: Executor, userId: string, deviceId: string, venueId: string): Promise<void> {
+  await db
+    .update(devices)
+    .set({ venueId })
+    .where(and(eq(devices.id, deviceId), eq(devices.userId, userId)));
+}
+
+/** Deletes a device with its shadow and jobs: its broker credentials go with it. */
+export async function deleteDevice(db: Executor, userId: string, deviceId: string): Promise<boolean> {
+  const rows = await db
+    .delete(devices)
+    .where(and(eq(devices.id, deviceId), eq(devices.userId, userId)))
+    .returning({ id: devices.id });
+  return rows.length > 0;
+}
+
+// ---- the broker side ----
+
+/** The stored digest of a device's broker password, or undefined for an unknown device. */
+export async function findPasswordHash(db: Executor, deviceId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ passwordHash: devices.passwordHash })
+    .from(devices)
+    .where(eq(devices.id, deviceId))
+    .limit(1);
+  return row?.passwordHash;
+}
+
+/** Records a device's connection state from its `status` topic; false when the device is unknown. */
+export async function setConnected(db: Executor, deviceId: string, connected: boolean, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(devices)
+    .set({ connected, lastSeenAt: now })
+    .where(eq(devices.id, deviceId))
+    .returning({ id: devices.id });
+  return rows.length > 0;
+}
+
+/** Every device offline: at the start of a process whose embedded broker nobody can be connected to yet. */
+export async function markAllDisconnected(db: Executor): Promise<void> {
+  await db.update(devices).set({ connected: false }).where(eq(devices.connected, true));
+}
+
+/** Stores a device's reported shadow; false when the device is unknown (removed, or never registered). */
+export async function upsertShadow(db: Executor, deviceId: string, reported: unknown, now: Date): Promise<boolean> {
+  try {
+    await db
+      .insert(deviceShadows)
+      .values({ deviceId, reported, updatedAt: now })
+      .onConflictDoUpdate({ target: deviceShadows.deviceId, set: { reported, updatedAt: now } });
+    return true;
+  } catch (err) {
+    if (isForeignKeyViolation(err)) return false;
+    throw err;
+  }
+}
+
+// ---- jobs ----
+
+export async function insertJobs(db: Executor, jobs: (typeof deviceJobs.$inferInsert)[]): Promise<void> {
+  if (jobs.length > 0) await db.insert(deviceJobs).values(jobs);
+}
+
+export async function setJobStatus(
+  db: Executor,
+  deviceId: string,
+  jobId: string,
+  status: JobState,
+  detail: string | null,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(deviceJobs)
+    .set({ status, detail, updatedAt: now })
+    .where(and(eq(deviceJobs.id, jobId), eq(deviceJobs.deviceId, deviceId)))
+    .returning({ id: deviceJobs.id });
+  return rows.length > 0;
+}
+
+export function listJobs(db: Executor, deviceId: string): Promise<JobRow[]> {
+  return db.select().from(deviceJobs).where(eq(deviceJobs.deviceId, deviceId)).orderBy(asc(deviceJobs.createdAt));
+}

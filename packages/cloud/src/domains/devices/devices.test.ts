@@ -1,0 +1,234 @@
+import { randomUUID } from 'node:crypto';
+import {
+  DEVICE_PATHS as P,
+  fillPath,
+  getModel,
+  type DeviceAttributesReply,
+  type FirmwareJobsReply,
+  type VenueDevices,
+} from '@rackside/protocol';
+import { afterEach, expect, it } from 'vitest';
+import { silentBrokerLogger } from '../../broker/index';
+import { buildTestApp, type TestApp } from '../../test/app';
+import { FakeBroker } from '../../test/broker';
+import { describeEachDatabase } from '../../test/db';
+import { call, createSignedInUser, createVenue, errorOf, registerDevice } from '../../test/factories';
+import { listJobs } from './devices.repo';
+import { brokerAuthenticator, shadowIngestion } from './shadow';
+
+describeEachDatabase('devices', (db) => {
+  let t: TestApp;
+  let broker: FakeBroker;
+  afterEach(() => t.app.close());
+
+  const start = async (config: Record<string, string> = {}) => {
+    broker = new FakeBroker();
+    t = await buildTestApp(db(), { config, broker, disconnectDevice: broker.disconnectDevice });
+    const user = await createSignedInUser(t.app, t.mailer);
+    const venueId = await createVenue(t.app, user.token);
+    const device = await registerDevice(t.app, user.token, venueId);
+    return { ...user, venueId, device, deviceId: device.deviceId };
+  };
+  const attributes = async (token: string, venueId: string, body?: object) =>
+    (await call(t.app, 'POST', fillPath(P.attributes, { venueId }), body, token)).json<DeviceAttributesReply>().devices;
+  const listed = async (token: string, venueId: string) =>
+    (await call(t.app, 'GET', fillPath(P.venueDevices, { venueId }), undefined, token))
+      .json<VenueDevices>()
+      .devices.map((d) => d.deviceId);
+
+  it('answers the attributes from what the device published: connection, channels and the reported shadow', async () => {
+    const { token, venueId, deviceId } = await start();
+    expect(await attributes(token, venueId)).toEqual([
+      {
+        deviceId,
+        deviceAttributes: { connected: false, numberOfChannels: 4, lastSeenAt: null },
+        shadowAttributes: { reported: {}, updatedAt: null },
+      },
+    ]);
+
+    const ingest = shadowIngestion(db(), t.clock, silentBrokerLogger);
+    const reported = {
+      amp: { deviceInfo: { deviceName: 'Stage Left', firmwareVersion: '1.6.0.0' } },
+      network: { ethernet: { ip: '10.0.0.7' } },
+      misc: { ipAddr: '10.0.0.7' },
+      UAC: { key: '', roles: {} },
+      logs: { faults: '', events: 'boot\n' },
+      ts: 1,
+    };
+    await ingest.status(deviceId, { online: true, ts: 1 });
+    t.clock.advanceSeconds(2);
+    await ingest.reported(deviceId, reported);
+    const [online] = await attributes(token, venueId);
+    expect(online?.deviceAttributes).toEqual({
+      connected: true,
+      numberOfChannels: 4,
+      lastSeenAt: '2026-01-15T10:00:00.000Z',
+    });
+    expect(online?.shadowAttributes).toEqual({ reported, updatedAt: t.clock.now().toISOString() });
+    const [summary] = (
+      await call(t.app, 'GET', fillPath(P.venueDevices, { venueId }), undefined, token)
+    ).json<VenueDevices>().devices;
+    expect(summary?.deviceSummary).toEqual({
+      hasAvailableFirmwareUpdate: false,
+      currentFirmwareVersion: '1.6.0.0',
+      latestFirmwareVersion: '1.6.0.0',
+    });
+
+    // The last will `{online: false}` marks it offline; the shadow stays.
+    await ingest.status(deviceId, { online: false });
+    const [offline] = await attributes(token, venueId);
+    expect(offline?.deviceAttributes.connected).toBe(false);
+    expect(offline?.shadowAttributes.reported).toEqual(reported);
+
+    // Messages of one device are stored in the order they came; unknown devices change nothing.
+    await Promise.all([
+      ingest.status(deviceId, { online: true, ts: 2 }),
+      ingest.status(deviceId, { online: false, ts: 3 }),
+      ingest.status(deviceId, { online: true, ts: 4 }),
+      ingest.status('not-registered', { online: true, ts: 4 }),
+      ingest.reported('not-registered', { ts: 4 }),
+    ]);
+    expect((await attributes(token, venueId))[0]?.deviceAttributes.connected).toBe(true);
+  });
+
+  it('filters the attributes by device id', async () => {
+    const { token, venueId, deviceId } = await start();
+    const second = await registerDevice(t.app, token, venueId, { mac: '00:1B:2C:00:00:02' });
+    expect(await attributes(token, venueId)).toHaveLength(2);
+    const only = await attributes(token, venueId, { deviceIds: [second.deviceId] });
+    expect(only.map((d) => d.deviceId)).toEqual([second.deviceId]);
+    expect(await attributes(token, venueId, { deviceIds: [] })).toEqual([]);
+    expect((await attributes(token, venueId, { deviceIds: [deviceId, 'nope'] })).map((d) => d.deviceId)).toEqual([
+      deviceId,
+    ]);
+  });
+
+  it('relocates a device between the caller’s venues', async () => {
+    const { token, venueId, deviceId } = await start();
+    const bar = await createVenue(t.app, token);
+    const res = await call(t.app, 'PUT', `${fillPath(P.relocate, { deviceId })}?venueId=${bar}`, undefined, token);
+    expect(res.json()).toEqual({ deviceId, venueId: bar });
+    expect([await listed(token, venueId), await listed(token, bar)]).toEqual([[], [deviceId]]);
+
+    const missing = await call(t.app, 'PUT', fillPath(P.relocate, { deviceId }), undefined, token);
+    expect([missing.statusCode, errorOf(missing).error]).toEqual([400, 'RequiredFieldsMissing']);
+    const nowhere = `${fillPath(P.relocate, { deviceId })}?venueId=${randomUUID()}`;
+    expect((await call(t.app, 'PUT', nowhere, undefined, token)).statusCode).toBe(404);
+    expect(await listed(token, bar)).toEqual([deviceId]);
+  });
+
+  it('removes a device: credentials revoked, connection dropped, retained shadow cleared', async () => {
+    const { token, venueId, deviceId, device } = await start();
+    const auth = brokerAuthenticator(db(), { username: 'svc', password: 'svc' });
+    expect(await auth(deviceId, device.mqtt.password)).not.toBeNull();
+
+    const res = await call(t.app, 'DELETE', fillPath(P.device, { deviceId }), undefined, token);
+    expect([res.statusCode, res.json()]).toEqual([200, { ok: true }]);
+    expect(await auth(deviceId, device.mqtt.password)).toBeNull();
+    expect([broker.disconnected, broker.cleared]).toEqual([[deviceId], [deviceId]]);
+    expect(await listed(token, venueId)).toEqual([]);
+    const again = await call(t.app, 'DELETE', fillPath(P.device, { deviceId }), undefined, token);
+    expect([again.statusCode, errorOf(again).error]).toEqual([404, 'NotFound']);
+  });
+
+  it('sends firmware jobs to the amps and follows their status reports', async () => {
+    const { token, venueId, deviceId } = await start({ FIRMWARE_BASE_URL: 'https://fw.example.com/images/' });
+    const second = await registerDevice(t.app, token, venueId, { mac: '00:1B:2C:00:00:02' });
+    const res = await call(
+      t.app,
+      'POST',
+      fillPath(P.venueFirmware, { venueId }),
+      { deviceIds: [deviceId, second.deviceId] },
+      token,
+    );
+    expect(res.statusCode).toBe(202);
+    const { jobs } = res.json<FirmwareJobsReply>();
+    const prefix = getModel('704D').firmwareImagePrefix; // spec 3 §5: the image name starts with the model's prefix
+    expect(jobs.map((j) => [j.deviceId, j.version])).toEqual([
+      [deviceId, '1.6.0.0'],
+      [second.deviceId, '1.6.0.0'],
+    ]);
+    expect(broker.jobs[0]).toEqual({
+      deviceId,
+      job: {
+        jobId: jobs[0]?.jobId,
+        type: 'firmware',
+        url: `https://fw.example.com/images/${prefix}-1.6.0.0.tar.xz.enc`,
+        version: '1.6.0.0',
+        name: `${prefix}-1.6.0.0.tar.xz.enc`,
+      },
+    });
+
+    const one = await call(t.app, 'POST', fillPath(P.deviceFirmware, { deviceId }), { version: '1.7.0.1' }, token);
+    expect([one.statusCode, one.json<FirmwareJobsReply>().jobs[0]?.version]).toEqual([202, '1.7.0.1']);
+    const bare = await call(t.app, 'POST', fillPath(P.deviceFirmware, { deviceId }), undefined, token);
+    expect(bare.statusCode).toBe(202);
+
+    const ingest = shadowIngestion(db(), t.clock, silentBrokerLogger);
+    const jobId = jobs[0]?.jobId ?? '';
+    await ingest.jobStatus(deviceId, { jobId, status: 'accepted' });
+    await ingest.jobStatus(deviceId, { jobId, status: 'failed', detail: 'DownloadFail' });
+    await ingest.jobStatus(second.deviceId, { jobId, status: 'succeeded' }); // not that device's job
+    const rows = await listJobs(db(), deviceId);
+    expect(rows.map((r) => [r.id === jobId ? 'venue job' : 'device job', r.status, r.detail]).sort()).toEqual([
+      ['device job', 'sent', null],
+      ['device job', 'sent', null],
+      ['venue job', 'failed', 'DownloadFail'],
+    ]);
+    expect((await listJobs(db(), second.deviceId)).map((r) => r.status)).toEqual(['sent']);
+  });
+
+  it('refuses firmware requests it cannot honour', async () => {
+    const { token, venueId, deviceId } = await start();
+    const venueFw = (body: unknown) => call(t.app, 'POST', fillPath(P.venueFirmware, { venueId }), body, token);
+    const cases: [unknown, number, string][] = [
+      [{ deviceIds: [] }, 400, 'ValidationError'],
+      [{ deviceIds: [deviceId], version: '1.6' }, 400, 'ValidationError'],
+      [{ deviceIds: [deviceId, 'someone-else'] }, 404, 'NotFound'],
+      [{}, 400, 'RequiredFieldsMissing'],
+    ];
+    for (const [body, status, error] of cases) {
+      const res = await venueFw(body);
+      expect([res.statusCode, errorOf(res).error], res.body).toEqual([status, error]);
+    }
+    broker.failWith = new Error('broker down');
+    const down = await venueFw({ deviceIds: [deviceId] });
+    expect([down.statusCode, errorOf(down).error]).toEqual([503, 'ServiceUnavailable']);
+    expect((await listJobs(db(), deviceId)).map((r) => r.status)).toEqual(['failed']);
+    await t.app.close();
+
+    t = await buildTestApp(db()); // no broker at all
+    const noBroker = await call(t.app, 'POST', fillPath(P.deviceFirmware, { deviceId }), undefined, token);
+    expect([noBroker.statusCode, errorOf(noBroker).error]).toEqual([503, 'ServiceUnavailable']);
+    expect(broker.jobs).toEqual([]);
+  });
+
+  it("answers 404 on every device route for another user's venue or device, and changes nothing", async () => {
+    const a = await start();
+    const b = await createSignedInUser(t.app, t.mailer);
+    const bVenue = await createVenue(t.app, b.token);
+    const { venueId, deviceId } = a;
+    const routes: [string, string, unknown][] = [
+      ['GET', fillPath(P.venueDevices, { venueId }), undefined],
+      ['POST', fillPath(P.attributes, { venueId }), {}],
+      ['POST', fillPath(P.registrationToken, { venueId }), undefined],
+      ['POST', fillPath(P.venueFirmware, { venueId }), { deviceIds: [deviceId] }],
+      ['POST', fillPath(P.venueFirmware, { venueId: bVenue }), { deviceIds: [deviceId] }],
+      ['POST', fillPath(P.deviceFirmware, { deviceId }), {}],
+      ['PUT', `${fillPath(P.relocate, { deviceId })}?venueId=${bVenue}`, undefined],
+      ['DELETE', fillPath(P.device, { deviceId }), undefined],
+    ];
+    for (const [method, path, body] of routes) {
+      const res = await call(t.app, method as 'GET', path, body, b.token);
+      expect([res.statusCode, errorOf(res).error], `${method} ${path}`).toEqual([404, 'NotFound']);
+      expect((await call(t.app, method as 'GET', path, body)).statusCode, `${method} ${path} anonymous`).toBe(401);
+    }
+    // A's device may not be moved into B's venue by A either.
+    const intoB = `${fillPath(P.relocate, { deviceId })}?venueId=${bVenue}`;
+    expect((await call(t.app, 'PUT', intoB, undefined, a.token)).statusCode).toBe(404);
+
+    expect(await listed(a.token, venueId)).toEqual([deviceId]);
+    expect(await listed(b.token, bVenue)).toEqual([]);
+    expect([broker.jobs, broker.disconnected, broker.cleared]).toEqual([[], [], []]);
+  });
+});

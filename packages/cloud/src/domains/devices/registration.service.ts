@@ -1,0 +1,75 @@
+/**
+ * Device registration (spec 1 §4, ARCHITECTURE.md "Registration"): a user asks for a registration token for one of
+ * their venues; the amp presents it to POST /devices/register and gets its own broker credentials back. A token is
+ * single use and expires after REGISTRATION_TOKEN_TTL_S; only its SHA-256 is stored. The device's broker username
+ * and client id are its device id (a UUID: topic-safe, cloud/mqtt.ts DeviceIdSchema); its password is 256 random
+ * bits, stored as a SHA-256 digest that the broker's authenticate checks (broker-auth.ts).
+ */
+import { randomUUID } from 'node:crypto';
+import type { RegistrationReply, RegistrationRequest, RegistrationTokenReply } from '@rackside/protocol';
+import type { DomainContext } from '../../domain';
+import type { AuthUser } from '../../plugins/auth';
+import { AppError } from '../../plugins/errors';
+import { digestOf, newSecret } from '../../plugins/secrets';
+import { requireVenue } from '../venues/index';
+import { findToken, insertDevice, insertToken, setTokenDevice, spendToken } from './devices.repo';
+
+/** Issues registration tokens and registers devices; one instance per app. */
+export class RegistrationService {
+  constructor(private readonly ctx: DomainContext) {}
+
+  /** spec 1 §7 POST /venues/{id}/devices/registrationToken: a fresh token for the caller's venue. */
+  async issueToken(caller: AuthUser, venueId: string): Promise<RegistrationTokenReply> {
+    const { db, clock, config } = this.ctx;
+    await requireVenue(db, caller, venueId);
+    const registrationToken = newSecret();
+    const now = clock.now();
+    const expiresAt = new Date(now.getTime() + config.REGISTRATION_TOKEN_TTL_S * 1000);
+    await insertToken(db, {
+      userId: caller.id,
+      venueId,
+      tokenHash: digestOf(registrationToken),
+      createdAt: now,
+      expiresAt,
+    });
+    return { registrationToken, expiresAt: expiresAt.toISOString() };
+  }
+
+  /**
+   * POST /devices/register (the amp): a live, unused token creates the device in the token's venue and answers its
+   * broker credentials. Unknown, used and expired tokens are refused, each with its own name.
+   */
+  async register(request: RegistrationRequest): Promise<RegistrationReply> {
+    const { db, clock, config } = this.ctx;
+    const tokenHash = digestOf(request.registrationToken.trim());
+    const now = clock.now();
+    return db.transaction(async (tx) => {
+      const token = await spendToken(tx, tokenHash, now);
+      if (token === undefined) {
+        const known = await findToken(tx, tokenHash);
+        if (known === undefined)
+          throw new AppError('REGISTRATION_TOKEN_INVALID', 'This registration token is not valid');
+        if (known.usedAt !== null) {
+          throw new AppError('REGISTRATION_TOKEN_USED', 'This registration token has been used; create a new one');
+        }
+        throw new AppError('REGISTRATION_TOKEN_EXPIRED', 'This registration token has expired; create a new one');
+      }
+      const deviceId = randomUUID();
+      const password = newSecret();
+      await insertDevice(tx, {
+        id: deviceId,
+        userId: token.userId,
+        venueId: token.venueId,
+        passwordHash: digestOf(password),
+        mac: request.mac,
+        serialNumber: request.serialNumber,
+        modelId: request.modelID,
+        firmwareVersion: request.firmwareVersion,
+        deviceName: request.deviceName,
+        registeredAt: now,
+      });
+      await setTokenDevice(tx, token.id, deviceId);
+      return { deviceId, mqtt: { url: config.MQTT_PUBLIC_URL, username: deviceId, password } };
+    });
+  }
+}

@@ -1,3 +1,5 @@
+import { Box, CircularProgress } from '@mui/material';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { UAC_HIDDEN_PAGES, ampPath, type AmpPage } from '../../../shared/amp-pages';
@@ -5,9 +7,27 @@ import { CenteredMessage } from '../../../shared/ui/centered-message';
 import { ComingPage } from '../../../shared/ui/coming-page';
 import { useAmpModel, useAmpState, useAmpSummary } from '../../devices';
 
+/** What an amp sub-page component receives. */
+export interface AmpPageProps {
+  readonly ampId: string;
+  readonly page: AmpPage;
+}
+
 /**
- * An amp sub-page (settings, events, faults, power, network, dot1x, green, advanced, connect). Their screens arrive
- * with the next issue; the route already applies the rules that decide whether the page exists for this amp.
+ * Sub-page screens live in their features as `features/<feature>/amp-page-<page>.tsx` with a default export
+ * (e.g. features/network/amp-page-network.tsx); each is its own lazy chunk. A page without a screen yet shows
+ * the "coming" notice.
+ */
+const modules = import.meta.glob<{ default: ComponentType<AmpPageProps> }>('../../*/amp-page-*.tsx');
+const screens = new Map<string, LazyExoticComponent<ComponentType<AmpPageProps>>>();
+for (const [path, load] of Object.entries(modules)) {
+  const page = /amp-page-([a-z0-9]+)\.tsx$/.exec(path)?.[1];
+  if (page) screens.set(page, lazy(load));
+}
+
+/**
+ * An amp sub-page (settings, events, faults, power, network, dot1x, green, advanced, connect). The route applies
+ * the rules that decide whether the page exists for this amp, then renders the page's screen.
  */
 export function AmpPageRoute({ page }: { page: AmpPage }) {
   const { t } = useTranslation('amp-detail');
@@ -21,5 +41,17 @@ export function AmpPageRoute({ page }: { page: AmpPage }) {
     if (dot1xEnabled === false) return <Navigate to={ampPath(ampId)} replace />;
   }
   if (locked && UAC_HIDDEN_PAGES.has(page)) return <CenteredMessage title={t('uacLocked')} />;
-  return <ComingPage title={t(`pages.${page}`)} headingLevel="h2" />;
+  const Screen = screens.get(page);
+  if (!Screen) return <ComingPage title={t(`pages.${page}`)} headingLevel="h2" />;
+  return (
+    <Suspense
+      fallback={
+        <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
+          <CircularProgress aria-label={t(`pages.${page}`)} />
+        </Box>
+      }
+    >
+      <Screen ampId={ampId} page={page} />
+    </Suspense>
+  );
 }

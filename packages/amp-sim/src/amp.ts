@@ -4,6 +4,7 @@
  * Everything that changes an amp (a client's `set`, the physics tick, an injected fault) goes through `apply`.
  */
 import {
+  UNSAFE_KEYS,
   defaultState,
   getAt,
   mergeDelta,
@@ -147,6 +148,7 @@ export function filterDelta(delta: Obj, urls: Iterable<string>): Obj | undefined
 /** Deep-merges b into a (in place), b winning. */
 export function mergeInto(a: Obj, b: Obj): Obj {
   for (const [k, v] of Object.entries(b)) {
+    if (UNSAFE_KEYS.has(k)) continue;
     const cur = a[k];
     if (isObj(cur) && isObj(v)) mergeInto(cur, v);
     else a[k] = isObj(v) ? structuredClone(v) : v;

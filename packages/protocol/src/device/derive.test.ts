@@ -221,3 +221,13 @@ describe('mergeDelta', () => {
     });
   });
 });
+
+describe('hostile keys', () => {
+  it('never merges a JSON "__proto__" key into a prototype', () => {
+    const target: Record<string, unknown> = { amp: {} };
+    const delta = JSON.parse('{"__proto__": {"polluted": true}, "amp": {"__proto__": {"polluted": true}}}') as object;
+    mergeDelta(target, delta);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.getPrototypeOf(target.amp)).toBe(Object.prototype);
+  });
+});

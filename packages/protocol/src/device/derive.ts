@@ -489,7 +489,7 @@ function mergeClampedNode(node: Node, ctx: TreeContext, target: Obj, raw: Obj, t
     if (isObj(cur)) {
       const sub = mergeClampedNode(child, childCtx, cur, x, false);
       if (sub) (changed ??= {})[k] = sub;
-    } else changed = mergeKey(target, k, x, changed);
+    } else changed = mergeKey(target, k, clampNode(child, childCtx, x), changed);
   }
   return changed;
 }
@@ -532,6 +532,7 @@ export function mergeDelta(into: object, delta: object): Obj | undefined {
   const d = delta as Obj;
   let changed: Obj | undefined;
   for (const k of Object.keys(d)) {
+    if (UNSAFE_KEYS.has(k)) continue; // JSON.parse makes "__proto__" an own key: never merge it into a prototype
     const v = d[k];
     const cur = target[k];
     if (isObj(v) && isObj(cur)) {
@@ -545,6 +546,9 @@ export function mergeDelta(into: object, delta: object): Obj | undefined {
   }
   return changed;
 }
+
+/** Keys that would reach an object's prototype when assigned; no tree of ours has them. */
+export const UNSAFE_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 
 /** Structural equality of JSON values. */
 export function deepEqual(a: unknown, b: unknown): boolean {

@@ -59,6 +59,7 @@ function refMergeDelta(into: object, delta: object): Obj | undefined {
   const target = into as Obj;
   let changed: Obj | undefined;
   for (const [k, v] of Object.entries(delta)) {
+    if (k === '__proto__' || k === 'constructor' || k === 'prototype') continue; // the reference skips them too
     const cur = target[k];
     if (isObj(v) && isObj(cur)) {
       const sub = refMergeDelta(cur, v);

@@ -25,7 +25,8 @@ const probeDomain: Domain = {
 };
 
 const webRoot = mkdtempSync(join(tmpdir(), 'rackside-web-'));
-writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>Rackside</title>');
+writeFileSync(join(webRoot, 'index.html'), '<!doctype html><head></head><title>Rackside</title>');
+writeFileSync(join(webRoot, 'app.js'), 'console.log(1)');
 afterAll(() => rmSync(webRoot, { recursive: true, force: true }));
 
 describeEachDatabase('app', (db) => {
@@ -74,7 +75,11 @@ describeEachDatabase('app', (db) => {
     expect(spec.paths['/venues/{venueId}/devices/attributes']?.post?.tags).toEqual(['devices']);
     const ui = await t.app.inject({ method: 'GET', url: '/api/docs/' });
     expect([ui.statusCode, ui.headers['content-type']]).toEqual([200, expect.stringContaining('text/html')]);
-    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ ok: true });
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({
+      ok: true,
+      service: 'rackside-cloud',
+      china: false,
+    });
   });
 
   it('mounts extra domains under the prefix with the shared services and the auth hooks', async () => {
@@ -114,13 +119,26 @@ describeEachDatabase('app', (db) => {
 
   it('serves the web app at / with client-side routes falling back to index.html', async () => {
     t = await buildTestApp(db(), { config: { WEB_ROOT: webRoot } });
-    for (const url of ['/', '/venues', '/venues/42/settings', '/login?next=%2Fcontacts']) {
+    const tagged =
+      '<!doctype html><head><meta name="rackside-hosting" content="cloud"><meta name="rackside-api" content="/api">' +
+      '</head><title>Rackside</title>';
+    for (const url of ['/', '/index.html', '/venues', '/venues/42/settings', '/login?next=%2Fcontacts']) {
       const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
-      expect([res.statusCode, res.body], url).toEqual([200, '<!doctype html><title>Rackside</title>']);
+      expect([res.statusCode, res.body], url).toEqual([200, tagged]);
+      expect(res.headers['content-type'], url).toContain('text/html');
     }
+    const asset = await t.app.inject({ method: 'GET', url: '/app.js' });
+    expect([asset.statusCode, asset.body]).toEqual([200, 'console.log(1)']);
     const api = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect([api.statusCode, errorOf(api).error]).toEqual([404, 'NotFound']);
     expect((await t.app.inject({ method: 'GET', url: '/api/venues' })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'POST', url: '/venues' })).statusCode).toBe(404);
+  });
+
+  it('tells the console it is the China cloud, in index.html and at /api/health', async () => {
+    t = await buildTestApp(db(), { config: { WEB_ROOT: webRoot, CHINA_CLOUD: 'true' } });
+    const page = await t.app.inject({ method: 'GET', url: '/login' });
+    expect(page.body).toContain('<meta name="rackside-hosting" content="cloud-china">');
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json()).toMatchObject({ china: true });
   });
 });

@@ -16,7 +16,12 @@ import {
 import type { Clock } from './clock';
 import type { ResolvedConfig } from './config';
 import type { Db } from './db/client';
-import { brokerAuthenticator, markAllDisconnected, shadowIngestion } from './domains/devices/index';
+import {
+  brokerAuthenticator,
+  markAllDisconnected,
+  shadowIngestion,
+  type IngestionObservers,
+} from './domains/devices/index';
 import { newSecret } from './plugins/secrets';
 
 /** The running broker link. */
@@ -39,6 +44,8 @@ export interface MqttDeps {
   readonly db: Db;
   readonly clock: Clock;
   readonly log?: BrokerLogger;
+  /** Told once a device's reported state is stored (a benchmark hook: bench/cloud.ts); main.ts sets none. */
+  readonly onReportedStored?: IngestionObservers['onReportedStored'];
 }
 
 const withoutCredentials = (url: string): string => {
@@ -49,8 +56,9 @@ const withoutCredentials = (url: string): string => {
 };
 
 /** Starts the embedded broker (unless MQTT_URL is set) and connects the service client to the broker. */
-export async function startMqtt({ config, db, clock, log = consoleBrokerLogger }: MqttDeps): Promise<MqttLink> {
-  const handlers = shadowIngestion(db, clock, log);
+export async function startMqtt(deps: MqttDeps): Promise<MqttLink> {
+  const { config, db, clock, log = consoleBrokerLogger, onReportedStored } = deps;
+  const handlers = shadowIngestion(db, clock, log, onReportedStored ? { onReportedStored } : {});
   if (config.MQTT_URL !== undefined) {
     // An account of ours when a password is configured, else whatever the URL carries (or none: an open broker).
     const account =

@@ -101,6 +101,8 @@ function fastifyErrorName(error: FastifyError, status: number): CloudErrorName {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      // a 5xx of ours (broker or mail server unavailable) is the operator's business too
+      if (error.status >= 500) request.log.warn({ error: error.error, reason: error.message }, 'request failed');
       const body: ErrorBody = { error: error.error, message: error.message, rule: error.details.rule };
       return send(reply, error.status, body, error.details.retryAfterS);
     }

@@ -1,60 +1,138 @@
-import { createServer, type Server } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { IDENTITY_PATHS, type ErrorBody } from '@rackside/protocol';
+import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { testConfig } from '../test/app';
 import { useTestDb } from '../test/db';
+import { PASSWORD, uniqueEmail } from '../test/factories';
 import { createOutboxMailer, createSmtpMailer } from './mailer';
 
-/** The smallest SMTP server that accepts mail (RFC 5321 happy path), recording each message's data. */
-function fakeSmtp(received: string[]): Server {
-  return createServer((socket) => {
-    let data: string | null = null;
-    let buffer = '';
-    socket.write('220 fake ESMTP\r\n');
-    socket.on('data', (chunk) => {
-      buffer += chunk.toString('utf8');
-      for (;;) {
-        if (data !== null) {
-          const end = buffer.indexOf('\r\n.\r\n');
-          if (end < 0) return;
-          received.push(data + buffer.slice(0, end));
-          buffer = buffer.slice(end + 5);
-          data = null;
-          socket.write('250 queued\r\n');
-          continue;
-        }
-        const eol = buffer.indexOf('\r\n');
-        if (eol < 0) return;
-        const line = buffer.slice(0, eol).toUpperCase();
-        buffer = buffer.slice(eol + 2);
-        if (line.startsWith('EHLO') || line.startsWith('HELO')) socket.write('250 fake\r\n');
-        else if (line.startsWith('DATA')) {
-          data = '';
-          socket.write('354 go ahead\r\n');
-        } else if (line.startsWith('QUIT')) socket.end('221 bye\r\n');
-        else socket.write('250 ok\r\n');
-      }
-    });
-  });
+/** One mail as the SMTP server received it. */
+interface Received {
+  readonly from: string | undefined;
+  readonly to: string[];
+  readonly data: string;
 }
 
-describe('SMTP mailer', () => {
-  const received: string[] = [];
-  const server = fakeSmtp(received);
-  let port = 0;
-  beforeAll(async () => {
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const address = server.address();
-    port = typeof address === 'object' && address !== null ? address.port : 0;
+/** A real SMTP server (smtp-server) on a free loopback port, plain text, no auth; `hooks` may refuse. */
+async function startSmtp(hooks: Pick<SMTPServerOptions, 'onConnect' | 'onRcptTo'> = {}) {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    secure: false,
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    ...hooks,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const { mailFrom, rcptTo } = session.envelope;
+        received.push({
+          from: mailFrom === false ? undefined : mailFrom.address,
+          to: rcptTo.map((r) => r.address),
+          data: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    received,
+    url: `smtp://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
 
-  it('delivers through the server SMTP_URL names', async () => {
-    const mailer = createSmtpMailer(`smtp://127.0.0.1:${port}`, 'Rackside <no-reply@rackside.test>');
+/** smtp-server answers a hook's error with its responseCode. */
+const refusal = (responseCode: number, message: string): Error => Object.assign(new Error(message), { responseCode });
+
+describe('SMTP mailer (against smtp-server)', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+  });
+  afterAll(() => smtp.close());
+
+  it('delivers through the server SMTP_URL names: envelope, headers and the code in the body', async () => {
+    const mailer = createSmtpMailer(smtp.url, 'Rackside <no-reply@rackside.test>');
     await mailer.send({ to: 'jane@example.com', subject: 'Your code', text: 'Your code is 123456', code: '123456' });
     await mailer.close();
-    expect(received).toHaveLength(1);
-    expect(received[0]).toMatch(/^To: jane@example.com$/m);
-    expect(received[0]).toMatch(/^Subject: Your code$/m);
-    expect(received[0]).toContain('Your code is 123456');
+    expect(smtp.received).toHaveLength(1);
+    const [mail] = smtp.received;
+    expect(mail?.from).toBe('no-reply@rackside.test');
+    expect(mail?.to).toEqual(['jane@example.com']);
+    expect(mail?.data).toMatch(/^To: jane@example.com$/m);
+    expect(mail?.data).toMatch(/^Subject: Your code$/m);
+    expect(mail?.data).toContain('Your code is 123456');
+  });
+});
+
+describe('SMTP failures', () => {
+  const db = useTestDb();
+
+  it('a refused recipient, a refused connection and no server at all throw ServiceUnavailable with the reason', async () => {
+    const refusing = await startSmtp({ onRcptTo: (_a, _s, cb) => cb(refusal(550, 'Mailbox unavailable')) });
+    const closed = await startSmtp({ onConnect: (_s, cb) => cb(refusal(421, 'Too busy, try later')) });
+    const gone = await startSmtp();
+    await gone.close(); // a port nobody listens on any more
+    try {
+      const attempts = [
+        [refusing.url, /the mail server answered 550 Mailbox unavailable/],
+        [closed.url, /the mail server answered 421 Too busy, try later/],
+        [gone.url, /the mail server could not be reached \(ESOCKET\)/],
+      ] as const;
+      for (const [url, reason] of attempts) {
+        const mailer = createSmtpMailer(url, 'Rackside <no-reply@rackside.test>');
+        const sent = mailer.send({ to: 'jane@example.com', subject: 'Your code', text: 'Your code is 123456' });
+        await expect(sent).rejects.toMatchObject({ error: 'ServiceUnavailable', status: 503 });
+        await expect(sent).rejects.toThrow(reason);
+        await expect(sent).rejects.toThrow(
+          /^The e-mail to jane@example.com could not be sent: .*\. Try again later\.$/,
+        );
+        await mailer.close();
+      }
+      expect(refusing.received).toEqual([]);
+    } finally {
+      await Promise.all([refusing.close(), closed.close()]);
+    }
+  });
+
+  it('sign-up answers 503 ServiceUnavailable while the server refuses; the app keeps serving; resend then works', async () => {
+    let refuse = true;
+    const smtp = await startSmtp({
+      onRcptTo: (_a, _s, cb) => cb(refuse ? refusal(451, 'Temporary local problem') : null),
+    });
+    const mailer = createSmtpMailer(smtp.url, 'Rackside <no-reply@rackside.test>');
+    const app = await buildApp({ config: testConfig(), db: db(), mailer });
+    try {
+      const email = uniqueEmail('smtp');
+      const signUp = await app.inject({
+        method: 'POST',
+        url: `/api${IDENTITY_PATHS.signUp}`,
+        payload: { email, password: PASSWORD, passwordConfirm: PASSWORD },
+      });
+      expect(signUp.statusCode).toBe(503);
+      expect(signUp.json<ErrorBody>()).toEqual({
+        error: 'ServiceUnavailable',
+        message: `The e-mail to ${email} could not be sent: the mail server answered 451 Temporary local problem. Try again later.`,
+      });
+      expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+
+      refuse = false; // the mail server is back: the undelivered code was forgotten, so no UnableToResendCode
+      const resend = await app.inject({ method: 'POST', url: `/api${IDENTITY_PATHS.resendCode}`, payload: { email } });
+      expect(resend.statusCode).toBe(200);
+      expect(smtp.received).toHaveLength(1);
+      expect(smtp.received[0]?.to).toEqual([email.toLowerCase()]);
+      expect(smtp.received[0]?.data).toMatch(/\d{6}/);
+    } finally {
+      await app.close();
+      await mailer.close();
+      await smtp.close();
+    }
   });
 });
 

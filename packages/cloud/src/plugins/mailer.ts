@@ -8,6 +8,7 @@ import { desc, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/client';
 import { outboxMail } from '../db/schema/index';
+import { AppError } from './errors';
 
 /** One e-mail; `code` is the confirmation code it carries (kept apart in the outbox so nobody parses the text). */
 export interface MailMessage {
@@ -33,13 +34,34 @@ export interface OutboxMailer extends Mailer {
 /** True for the outbox mailer. */
 export const isOutbox = (mailer: Mailer): mailer is OutboxMailer => mailer.kind === 'outbox';
 
-/** An SMTP mailer (smtp:// or smtps://user:pass@host:port). */
+/**
+ * What an SMTP failure answers: 503 ServiceUnavailable naming the mail server's reply (e.g. `550 5.1.1 mailbox
+ * unavailable`) or, when it could not be reached, nodemailer's error code — never the server's address.
+ */
+export function mailDeliveryError(to: string, error: unknown): AppError {
+  const e = (typeof error === 'object' && error !== null ? error : {}) as {
+    code?: unknown;
+    response?: unknown;
+    responseCode?: unknown;
+  };
+  const reason =
+    typeof e.responseCode === 'number'
+      ? `the mail server answered ${typeof e.response === 'string' ? e.response : String(e.responseCode)}`
+      : `the mail server could not be reached (${typeof e.code === 'string' ? e.code : 'no answer'})`;
+  return new AppError('ServiceUnavailable', `The e-mail to ${to} could not be sent: ${reason}. Try again later.`);
+}
+
+/** An SMTP mailer (smtp:// or smtps://user:pass@host:port); a failed delivery throws mailDeliveryError's AppError. */
 export function createSmtpMailer(url: string, from: string): Mailer {
   const transport = nodemailer.createTransport(url);
   return {
     kind: 'smtp',
     send: async ({ to, subject, text }) => {
-      await transport.sendMail({ from, to, subject, text });
+      try {
+        await transport.sendMail({ from, to, subject, text });
+      } catch (error) {
+        throw mailDeliveryError(to, error);
+      }
     },
     close: () => Promise.resolve(transport.close()),
   };

@@ -18,7 +18,7 @@ export const HTTP_ERRORS = [
   'TooManyRequests',
   'PayloadTooLarge',
   'UnsupportedMediaType',
-  /** A part the call needs (the MQTT broker) is not available in this process; try again later. */
+  /** A part the call needs (the MQTT broker, the mail server) is not available; try again later. */
   'ServiceUnavailable',
   /** Anything the server did not expect; details are in the server log only. */
   'Unknown',

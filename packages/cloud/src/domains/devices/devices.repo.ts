@@ -2,7 +2,7 @@
  * The device domain's SQL: registration tokens, devices, shadows and jobs. Queries a user reaches name the owner;
  * the broker-side ones (credentials, ingestion) take a device id only, and do nothing for an unknown id.
  */
-import { and, asc, eq, getTableColumns, gt, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { isForeignKeyViolation } from '../../db/errors';
 import { deviceJobs, deviceShadows, devices, registrationTokens, type JobState } from '../../db/schema/index';
@@ -142,6 +142,30 @@ export async function upsertShadow(db: Executor, deviceId: string, reported: unk
     if (isForeignKeyViolation(err)) return false;
     throw err;
   }
+}
+
+/**
+ * Stores the reported shadows of several devices in one statement (at most one entry per device); answers the ids
+ * it stored. Unknown devices are skipped. A device removed by another connection meanwhile can still fail the whole
+ * statement with a foreign-key violation: the caller then stores the entries one by one (upsertShadow).
+ */
+export async function upsertShadows(
+  db: Executor,
+  shadows: readonly { readonly deviceId: string; readonly reported: unknown }[],
+  now: Date,
+): Promise<Set<string>> {
+  if (shadows.length === 0) return new Set();
+  const rows = JSON.stringify(shadows.map((s) => ({ device_id: s.deviceId, reported: s.reported })));
+  const result = await db.execute(sql`
+    insert into ${deviceShadows} (device_id, reported, updated_at)
+    select v.device_id, v.reported, ${now.toISOString()}::timestamptz
+    from jsonb_to_recordset(${rows}::jsonb) as v(device_id text, reported jsonb)
+    where exists (select 1 from ${devices} d where d.id = v.device_id)
+    on conflict (device_id) do update set reported = excluded.reported, updated_at = excluded.updated_at
+    returning device_id`);
+  // node-postgres and PGlite both answer {rows}
+  const stored = (result as { rows: { device_id: string }[] }).rows;
+  return new Set(stored.map((r) => r.device_id));
 }
 
 // ---- jobs ----

@@ -91,6 +91,43 @@ describeEachDatabase('devices', (db) => {
     expect((await attributes(token, venueId))[0]?.deviceAttributes.connected).toBe(true);
   });
 
+  it('stores the reported states of many amps in batches: the newest of each, unknown ids dropped, in order', async () => {
+    const { token, venueId, deviceId } = await start();
+    const others: string[] = [];
+    for (let i = 2; i <= 4; i++) {
+      others.push((await registerDevice(t.app, token, venueId, { mac: `00:1B:2C:00:00:0${i}` })).deviceId);
+    }
+    const stored: [string, number][] = [];
+    const unknown: unknown[] = [];
+    const log = { ...silentBrokerLogger, info: (details: Record<string, unknown>) => void unknown.push(details) };
+    const ingest = shadowIngestion(db(), t.clock, log, {
+      onReportedStored: (id, reported) => void stored.push([id, reported.ts]),
+    });
+    // all in one turn of the event loop: one statement, one entry per device, the newest state of each
+    const writes = [
+      ingest.reported(deviceId, { ts: 1, misc: { ipAddr: '10.0.0.1' } }),
+      ...others.map((id, i) => ingest.reported(id, { ts: 10 + i, misc: { ipAddr: `10.0.0.${10 + i}` } })),
+      ingest.reported('not-registered', { ts: 5 }),
+      ingest.reported(deviceId, { ts: 2, misc: { ipAddr: '10.0.0.2' } }),
+    ];
+    for (const write of writes) await write; // all started above, in one turn
+    expect(unknown).toEqual([{ deviceId: 'not-registered', kind: 'reported' }]);
+    expect(stored.sort()).toEqual([[deviceId, 2], ...others.map((id, i): [string, number] => [id, 10 + i])].sort());
+    const reported = Object.fromEntries(
+      (await attributes(token, venueId)).map((d) => [d.deviceId, d.shadowAttributes.reported.ts]),
+    );
+    expect(reported).toEqual({ [deviceId]: 2, [others[0]!]: 10, [others[1]!]: 11, [others[2]!]: 12 });
+
+    // One state the database refuses (PostgreSQL's jsonb takes no \u0000) fails alone; the others of its batch go in.
+    const refused = ingest.reported(deviceId, { ts: 3, misc: { ipAddr: 'nul \u0000' } });
+    const fine = ingest.reported(others[0]!, { ts: 20 });
+    await expect(refused).rejects.toThrow();
+    await fine;
+    const after = await attributes(token, venueId);
+    expect(after.find((d) => d.deviceId === deviceId)?.shadowAttributes.reported.ts).toBe(2);
+    expect(after.find((d) => d.deviceId === others[0])?.shadowAttributes.reported.ts).toBe(20);
+  });
+
   it('filters the attributes by device id', async () => {
     const { token, venueId, deviceId } = await start();
     const second = await registerDevice(t.app, token, venueId, { mac: '00:1B:2C:00:00:02' });

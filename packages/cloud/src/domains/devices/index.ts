@@ -6,4 +6,4 @@ export const devicesDomain: Domain = { name: 'devices', routes: devicesRoutes };
 export { markAllDisconnected } from './devices.repo';
 export { DevicesService } from './devices.service';
 export { RegistrationService } from './registration.service';
-export { brokerAuthenticator, shadowIngestion, type ServiceAccount } from './shadow';
+export { brokerAuthenticator, shadowIngestion, type IngestionObservers, type ServiceAccount } from './shadow';

@@ -70,3 +70,7 @@ export const kb = (bytes: number): string => `${(bytes / 2 ** 10).toFixed(1)} KB
 export const x = (v: number): string => v.toFixed(2);
 /** PASS when the figure meets its target, ABOVE TARGET otherwise: printed, never a failure. */
 export const verdict = (met: boolean): string => (met ? 'PASS' : 'ABOVE TARGET');
+/** For a floor (frames per second): PASS when met, BELOW TARGET otherwise; printed, never a failure. */
+export const verdictFloor = (met: boolean): string => (met ? 'PASS' : 'BELOW TARGET');
+/** A share (0..1) as a percentage with one decimal, two under 1 %. */
+export const pct = (v: number): string => `${(v * 100).toFixed(v < 0.01 ? 2 : 1)} %`;

@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { describeFleet, startFleet } from '@rackside/amp-sim';
 import { DEVICE_PORT, HTTP_PORT, OPEN_AMPS, OPEN_BASE, PASSWORD, PROTECTED_AMPS, PROTECTED_BASE } from './fleet';
 
-const webRoot = fileURLToPath(new URL('../packages/web/dist', import.meta.url));
+// RACKSIDE_WEB_DIST: another build of the console (parallel runs each build their own)
+const webRoot = process.env.RACKSIDE_WEB_DIST ?? fileURLToPath(new URL('../packages/web/dist', import.meta.url));
 const common = {
   port: DEVICE_PORT,
   httpPort: HTTP_PORT,

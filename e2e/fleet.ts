@@ -1,6 +1,6 @@
 /**
  * The emulated amps the end-to-end flows run against (started by fleet-server.ts): an open fleet of six amps and a
- * password-protected fleet of two, each amp on its own loopback address with the device API on 1234 and HTTP
+ * password-protected fleet of three, each amp on its own loopback address with the device API on 1234 and HTTP
  * (the built console, GET /host, fault control) on 8080. Override the bases when those addresses are taken.
  */
 export const OPEN_BASE = process.env.RACKSIDE_E2E_BASE ?? '127.0.7.1';
@@ -21,6 +21,8 @@ export const OPEN_AMPS = [
 export const PROTECTED_AMPS = [
   { name: 'Main Left', model: '704D' },
   { name: 'Main Right', model: '354N' },
+  // every channel tab, Input EQ included, for the guest flows (amp-sim names amps by position)
+  { name: 'Subwoofers', model: 'CDS-508' },
 ] as const;
 
 /** The n-th address after a base (0-based): 127.0.7.1 + 2 → 127.0.7.3. */

@@ -1,9 +1,11 @@
 /**
  * End-to-end flows against emulated amps in Debian's Chromium (never a downloaded browser). `npm run test:e2e` builds
- * the console first; the web server here only starts the fleets (fleet-server.ts), which serve packages/web/dist.
+ * the console first; the web servers here only start the fleets (fleet-server.ts) and the cloud service
+ * (cloud-server.ts, for cloud-*.spec.ts), which serve packages/web/dist.
  */
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { CLOUD_URL } from './cloud';
 import { HTTP_PORT, OPEN_BASE, ampUrl } from './fleet';
 
 const root = join(import.meta.dirname, '..');
@@ -40,13 +42,24 @@ export default defineConfig({
     },
     trace: 'off',
   },
-  webServer: {
-    command: 'npx tsx e2e/fleet-server.ts',
-    cwd: root,
-    url: `http://${OPEN_BASE}:${HTTP_PORT}/host`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      command: 'npx tsx e2e/fleet-server.ts',
+      cwd: root,
+      url: `http://${OPEN_BASE}:${HTTP_PORT}/host`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: 'npx tsx e2e/cloud-server.ts',
+      cwd: root,
+      url: `${CLOUD_URL}/api/health`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });

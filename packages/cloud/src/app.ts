@@ -6,7 +6,6 @@
  * To add a domain: write src/domains/<d>/index.ts exporting `<d>Domain: Domain` and add it to DOMAINS.
  */
 import fastifyRateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { APP_VERSION, OUTBOX_PATH, OutboxListSchema, OutboxQuerySchema } from '@rackside/protocol';
@@ -31,6 +30,7 @@ import { registerAuth } from './plugins/auth';
 import { registerErrorHandling, sendNotFound } from './plugins/errors';
 import { isOutbox, type Mailer } from './plugins/mailer';
 import { TokenService } from './plugins/tokens';
+import { hostingOf, registerWebApp } from './plugins/web-app';
 
 /** The domains, in registration order. */
 export const DOMAINS: readonly Domain[] = [identityDomain, venuesDomain, devicesDomain, contactsDomain];
@@ -99,8 +99,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
 
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.get(`${prefix}/health`, { schema: { hide: true, response: { 200: z.object({ ok: z.literal(true) }) } } }, () => ({
+  // the console's hosting mode is in index.html (plugins/web-app.ts); health says the same to scripts and probes
+  const health = z.object({ ok: z.literal(true), service: z.literal('rackside-cloud'), china: z.boolean() });
+  api.get(`${prefix}/health`, { schema: { hide: true, response: { 200: health } } }, () => ({
     ok: true as const,
+    service: 'rackside-cloud' as const,
+    china: hostingOf(config) === 'cloud-china',
   }));
   if (config.NODE_ENV !== 'production' && isOutbox(mailer)) {
     api.get(
@@ -111,17 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
 
   const webRoot = config.WEB_ROOT;
-  if (webRoot === undefined) {
-    app.setNotFoundHandler(sendNotFound);
-  } else {
-    await app.register(fastifyStatic, { root: webRoot, wildcard: true });
-    // A client-side route (/venues, /login…) loaded directly gets the app's index.html; API paths stay JSON 404s.
-    app.setNotFoundHandler((request, reply) => {
-      const path = request.url.split('?')[0] ?? '';
-      const isApi = path === prefix || path.startsWith(`${prefix}/`);
-      if ((request.method === 'GET' || request.method === 'HEAD') && !isApi) return reply.sendFile('index.html');
-      return sendNotFound(request, reply);
-    });
-  }
+  if (webRoot === undefined) app.setNotFoundHandler(sendNotFound);
+  else await registerWebApp(app, config, webRoot);
   return app;
 }

@@ -9,6 +9,8 @@ import {
   selectDarkMode,
   selectLanguagePreference,
 } from '../features/preferences/store/preferences-slice';
+import { SessionSyncProvider } from '../shared/cloud/session-sync-context';
+import { selectHostingMode } from '../shared/hosting/hosting-mode';
 import { ErrorBoundary } from '../shared/ui/error-boundary';
 import type { AppStore } from './store';
 import { createAppTheme } from './theme';
@@ -27,27 +29,38 @@ function PreferredTheme({ children }: { children: ReactNode }) {
 /** Follows the language preference (null = the browser's languages) and names the document in it. */
 function LanguageSync({ i18n }: { i18n: i18n }) {
   const chosen = useSelector(selectLanguagePreference);
+  const { china } = useSelector(selectHostingMode);
   useEffect(() => {
-    const language = effectiveLanguage(chosen, navigator.languages);
+    const language = effectiveLanguage(chosen, navigator.languages, china);
     const apply = () => {
       document.documentElement.lang = i18n.language;
       document.title = i18n.t('common:appName');
     };
     if (i18n.language === language) apply();
     else void i18n.changeLanguage(language).then(apply);
-  }, [chosen, i18n]);
+  }, [chosen, china, i18n]);
   return null;
 }
 
-/** Everything the screens need: store, translations, theme, the connection manager. */
+/** In cloud mode: the session across tabs, its refresh every minute, and the signed-in state rebuilt at start. */
+function CloudSession({ store }: { store: AppStore }) {
+  const { mode } = useSelector(selectHostingMode);
+  useEffect(() => (mode === 'cloud' ? store.sessionSync.start(store) : undefined), [mode, store]);
+  return null;
+}
+
+/** Everything the screens need: store, translations, theme, the connection manager, the cloud session. */
 export function AppProviders(props: { store: AppStore; i18n: i18n; manager: DeviceManager; children: ReactNode }) {
   return (
     <Provider store={props.store}>
+      <CloudSession store={props.store} />
       <I18nextProvider i18n={props.i18n}>
         <LanguageSync i18n={props.i18n} />
         <PreferredTheme>
           <ErrorBoundary>
-            <DeviceManagerProvider manager={props.manager}>{props.children}</DeviceManagerProvider>
+            <SessionSyncProvider sync={props.store.sessionSync}>
+              <DeviceManagerProvider manager={props.manager}>{props.children}</DeviceManagerProvider>
+            </SessionSyncProvider>
           </ErrorBoundary>
         </PreferredTheme>
       </I18nextProvider>

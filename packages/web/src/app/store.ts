@@ -1,7 +1,8 @@
 /**
- * The Redux store: the device slice and the local login (devices), preferences, the amp list's query, notices, and
- * the channel view's remembered channel and tab. Reducers are imported from their slice files, not the feature
- * indexes, so that the screens stay in their lazily loaded chunks.
+ * The Redux store: the device slice and the local login (devices), preferences, the amp list's query, notices, the
+ * channel view's remembered channel and tab; the hosting mode, the cloud session and the cloud's RTK Query cache.
+ * Reducers are imported from their slice files, not the feature indexes, so that the screens stay in their lazily
+ * loaded chunks.
  */
 import { configureStore } from '@reduxjs/toolkit';
 import { ampListReducer } from '../features/amps/store/amp-list-slice';
@@ -15,7 +16,13 @@ import {
   type LocalLoginState,
 } from '../features/devices';
 import { channelViewReducer } from '../features/channels/store/channel-view-slice';
+import { venueListReducer } from '../features/venues/store/venue-list-slice';
 import { noticesReducer } from '../features/notices';
+import { cloudApi, type CloudExtra } from '../shared/cloud/cloud-api';
+import { initialSession, sessionReducer, type SessionState } from '../shared/cloud/session-slice';
+import { loadStoredSession, tokensOf } from '../shared/cloud/session-storage';
+import { SessionSync, type SessionSyncDeps } from '../shared/cloud/session-sync';
+import { LOCAL_HOSTING, hostingReducer, type HostingMode } from '../shared/hosting/hosting-mode';
 import {
   loadPreferences,
   preferencesReducer,
@@ -30,6 +37,10 @@ const reducer = {
   ampList: ampListReducer,
   notices: noticesReducer,
   channelView: channelViewReducer,
+  venueList: venueListReducer,
+  hosting: hostingReducer,
+  session: sessionReducer,
+  [cloudApi.reducerPath]: cloudApi.reducer,
 };
 
 export interface AppStoreOptions {
@@ -40,28 +51,44 @@ export interface AppStoreOptions {
     devices?: DevicesState;
     localLogin?: LocalLoginState;
     preferences?: PreferencesState;
+    session?: SessionState;
   };
+  /** Local (served by an amp) or cloud (served by the cloud service); default local. */
+  readonly hosting?: HostingMode;
+  /** How the cloud session reaches the cloud and the other tabs (tests give fakes); default the browser's. */
+  readonly cloud?: Omit<SessionSyncDeps, 'storage'>;
 }
 
-export function createAppStore({ storage, preloaded = {} }: AppStoreOptions = {}) {
+export function createAppStore({ storage, preloaded = {}, hosting = LOCAL_HOSTING, cloud }: AppStoreOptions = {}) {
+  const sessionSync = new SessionSync({ fetch: (input, init) => fetch(input, init), ...cloud, storage });
+  const stored = hosting.mode === 'cloud' ? loadStoredSession(storage) : null;
+  const extra: CloudExtra = { sessionSync };
   const store = configureStore({
     reducer,
     preloadedState: {
       preferences: preloaded.preferences ?? loadPreferences(storage),
       localLogin: preloaded.localLogin ?? loadLocalLogin(storage),
       devices: preloaded.devices ?? initialDevicesState,
+      hosting,
+      session: preloaded.session ?? initialSession(stored && tokensOf(stored)),
     },
     middleware: (getDefault) =>
-      // the device trees are large and change every 50 ms: the dev-only deep checks would walk them on every batch
-      getDefault({ immutableCheck: { ignoredPaths: ['devices'] }, serializableCheck: { ignoredPaths: ['devices'] } }),
+      getDefault({
+        thunk: { extraArgument: extra },
+        // the device trees are large and change every 50 ms: the dev-only deep checks would walk them on every batch
+        immutableCheck: { ignoredPaths: ['devices'] },
+        serializableCheck: { ignoredPaths: ['devices'] },
+      }).concat(cloudApi.middleware),
   });
+  // spec 1 §4: local sign-out when the cloud user becomes null resets the cloud state
+  sessionSync.onSignedOut = () => void store.dispatch(cloudApi.util.resetApiState());
   let { preferences, localLogin } = store.getState();
   store.subscribe(() => {
     const state = store.getState();
     if (state.preferences !== preferences) savePreferences(storage, (preferences = state.preferences));
     if (state.localLogin !== localLogin) saveLocalLogin(storage, (localLogin = state.localLogin));
   });
-  return store;
+  return Object.assign(store, { sessionSync });
 }
 
 export type AppStore = ReturnType<typeof createAppStore>;

@@ -4,9 +4,10 @@ import userEvent from '@testing-library/user-event';
 import type { Resource } from 'i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '../app/providers';
-import { routes } from '../app/routes';
+import { routesFor } from '../app/routes-for';
 import { createAppStore, type AppStoreOptions } from '../app/store';
 import { createI18n } from '../shared/i18n';
+import { LOCAL_HOSTING } from '../shared/hosting';
 import { fakeManager, type FakeManager } from './fake-manager';
 
 export interface RenderAppOptions extends AppStoreOptions {
@@ -14,15 +15,29 @@ export interface RenderAppOptions extends AppStoreOptions {
   readonly manager?: FakeManager;
   readonly language?: string;
   readonly resources?: Resource;
+  /** For fake timers: how user-event advances them. */
+  readonly advanceTimers?: (ms: number) => unknown;
 }
 
 export function renderApp(options: RenderAppOptions = {}) {
   const storage = options.storage ?? window.localStorage;
-  const store = createAppStore({ storage, ...(options.preloaded ? { preloaded: options.preloaded } : {}) });
+  const hosting = options.hosting ?? LOCAL_HOSTING;
+  const store = createAppStore({
+    storage,
+    hosting,
+    // no other tabs and no Web Locks unless a test brings them; a cloud that answers nothing unless a test gives one
+    cloud: {
+      openChannel: () => null,
+      locks: null,
+      fetch: () => Promise.reject(new Error('no cloud')),
+      ...options.cloud,
+    },
+    ...(options.preloaded ? { preloaded: options.preloaded } : {}),
+  });
   const manager = options.manager ?? fakeManager();
   const i18n = createI18n(options.language ?? 'en', options.resources);
-  const router = createMemoryRouter(routes, { initialEntries: [options.path ?? '/'] });
-  const user = userEvent.setup();
+  const router = createMemoryRouter(routesFor(hosting.mode), { initialEntries: [options.path ?? '/'] });
+  const user = userEvent.setup(options.advanceTimers ? { advanceTimers: options.advanceTimers } : {});
   const view = render(
     <AppProviders store={store} i18n={i18n} manager={manager}>
       <RouterProvider router={router} />

@@ -3,13 +3,17 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Outlet } from 'react-router';
 import { NoticeHost } from '../../features/notices';
+import { useHostingMode } from '../../shared/hosting';
 import { MenuIcon } from '../../shared/ui/icons';
 import { AppDrawer } from './app-drawer';
+import { CloudDrawer } from './cloud-drawer';
 
 /** The frame of every screen: the top bar with the drawer button, the page, the app-wide notices. */
 export function AppLayout() {
   const { t } = useTranslation('common');
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const { mode } = useHostingMode();
+  const Menu = mode === 'cloud' ? CloudDrawer : AppDrawer;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100dvh' }}>
       <AppBar position="static" elevation={0}>
@@ -35,7 +39,7 @@ export function AppLayout() {
       <Box component="main" sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
         <Outlet />
       </Box>
-      <AppDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+      <Menu open={drawerOpen} onClose={() => setDrawerOpen(false)} />
       <NoticeHost />
     </Box>
   );

@@ -3,9 +3,11 @@
 import type about from './locales/en/about.json';
 import type ampDetail from './locales/en/amp-detail.json';
 import type amps from './locales/en/amps.json';
+import type cloudAuth from './locales/en/cloud-auth.json';
 import type common from './locales/en/common.json';
 import type login from './locales/en/login.json';
 import type preferences from './locales/en/preferences.json';
+import type venues from './locales/en/venues.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -16,8 +18,10 @@ declare module 'i18next' {
     about: typeof about;
     'amp-detail': typeof ampDetail;
     amps: typeof amps;
+    'cloud-auth': typeof cloudAuth;
     common: typeof common;
     login: typeof login;
     preferences: typeof preferences;
+    venues: typeof venues;
   }
 }

@@ -75,7 +75,7 @@ describe('amp detail shell (spec 2 §2)', () => {
     unmount();
     renderApp({ path: '/amps/10.0.0.1/events', preloaded: { devices } });
     expect(await screen.findByRole('heading', { name: 'Events', level: 2 })).toBeInTheDocument();
-    expect(screen.getByText('This page is coming in a later release.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Email' })).toBeInTheDocument();
   });
 
   it('opens 802.1x only while enabled, and leaves an amp without 802.1X', async () => {

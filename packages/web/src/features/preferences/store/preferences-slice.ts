@@ -54,9 +54,17 @@ export const selectDelayUnits = (s: WithPreferences) => s.preferences.delayUnits
 
 export const isLanguage = (v: unknown): v is Language => (LANGUAGES as readonly unknown[]).includes(v);
 
-/** spec 1 §2: the language to show: the chosen one, else the browser's first supported one, else English. */
-export function effectiveLanguage(chosen: Language | null, browserLanguages: readonly string[]): Language {
+/**
+ * spec 1 §2: the language to show: the chosen one; else Chinese on the China cloud; else the browser's first
+ * supported one, else English.
+ */
+export function effectiveLanguage(
+  chosen: Language | null,
+  browserLanguages: readonly string[],
+  china = false,
+): Language {
   if (chosen) return chosen;
+  if (china) return 'zh';
   for (const tag of browserLanguages) {
     const base = tag.toLowerCase().split('-')[0];
     if (isLanguage(base)) return base;

@@ -1,0 +1,105 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { CLOUD_SESSION_STORAGE_KEY } from '../shared/cloud/session-storage';
+import { signedOutSession } from '../shared/cloud/session-slice';
+import { cloudError, fakeCloud, sessionReply, signedInSession, TEST_USER } from '../testing/fake-cloud';
+import { renderCloud } from '../testing/render-cloud';
+
+const noVenues = () => fakeCloud({ 'GET /venues': { body: { venues: [] } } });
+const path = (router: { state: { location: { pathname: string } } }) => router.state.location.pathname;
+
+describe('cloud routes and guards (spec 1 §2)', () => {
+  it('sends / to /login when nobody is signed in, and to /venues when someone is', async () => {
+    const out = renderCloud('/', { session: signedOutSession });
+    expect(await screen.findByRole('heading', { name: 'Sign in', level: 1 })).toBeInTheDocument();
+    expect(path(out.router)).toBe('/login');
+    out.unmount();
+    const signedIn = renderCloud('/', { cloudApi: noVenues() });
+    expect(await screen.findByRole('heading', { name: 'No venues yet' })).toBeInTheDocument();
+    expect(path(signedIn.router)).toBe('/venues');
+  });
+
+  it('sends an unsigned visitor to /login and back to where they were going after signing in', async () => {
+    const api = fakeCloud({ 'POST /auth/sign-in': { body: sessionReply(2) } });
+    const { router, user } = renderCloud('/profile', { session: signedOutSession, cloudApi: api });
+    await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Rackside1!');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { name: 'Profile' })).toBeInTheDocument();
+    expect(path(router)).toBe('/profile');
+    expect(api.callsTo('POST /auth/sign-in')[0]?.body).toEqual({ email: 'ada@example.com', password: 'Rackside1!' });
+    expect(JSON.parse(localStorage.getItem(CLOUD_SESSION_STORAGE_KEY) ?? '{}')).toMatchObject({ idToken: 'id-2' });
+  });
+
+  it('sends a signed-in user whose email is not verified to /verify-email', async () => {
+    const { router } = renderCloud('/venues', { session: signedInSession({ emailVerified: false }) });
+    expect(await screen.findByRole('heading', { name: 'Verify your email' })).toBeInTheDocument();
+    expect(path(router)).toBe('/verify-email');
+  });
+
+  it('redirects an unknown path to / and on', async () => {
+    const { router } = renderCloud('/no/such/page', { session: signedOutSession });
+    await waitFor(() => expect(path(router)).toBe('/login'));
+  });
+
+  it('shows a coming page on /contacts and /update until those screens arrive', async () => {
+    const contacts = renderCloud('/contacts');
+    expect(await screen.findByRole('heading', { name: 'Contacts', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('This page is coming in a later release.')).toBeInTheDocument();
+    contacts.unmount();
+    renderCloud('/update');
+    expect(await screen.findByRole('heading', { name: 'Firmware update', level: 1 })).toBeInTheDocument();
+  });
+
+  it('rebuilds the signed-in state at start from the stored session (/auth/me, refreshing an expired token)', async () => {
+    localStorage.setItem(
+      CLOUD_SESSION_STORAGE_KEY,
+      JSON.stringify({ idToken: 'old', accessToken: 'a', refreshToken: 'refresh-1', issuedAt: 0 }),
+    );
+    const api = fakeCloud({
+      'GET /auth/me': (r) => (r.bearer === 'id-2' ? { body: TEST_USER } : cloudError(401, 'Unauthorized')),
+      'POST /auth/refresh': { body: sessionReply(2) },
+      'GET /venues': { body: { venues: [] } },
+    });
+    const { router } = renderCloud('/venues', { session: 'stored', cloudApi: api });
+    expect(await screen.findByRole('heading', { name: 'No venues yet' })).toBeInTheDocument();
+    expect(path(router)).toBe('/venues');
+    expect(api.callsTo('POST /auth/refresh')).toHaveLength(1);
+    expect(api.callsTo('POST /auth/refresh')[0]?.body).toEqual({ refreshToken: 'refresh-1' });
+  });
+
+  it('counts nobody as signed in when the stored session is refused, and forgets it', async () => {
+    localStorage.setItem(
+      CLOUD_SESSION_STORAGE_KEY,
+      JSON.stringify({ idToken: 'old', accessToken: 'a', refreshToken: 'gone', issuedAt: 0 }),
+    );
+    const api = fakeCloud({
+      'GET /auth/me': cloudError(401, 'Unauthorized'),
+      'POST /auth/refresh': cloudError(401, 'Unauthorized'),
+    });
+    const { router } = renderCloud('/venues', { session: 'stored', cloudApi: api });
+    await waitFor(() => expect(path(router)).toBe('/login'));
+    expect(localStorage.getItem(CLOUD_SESSION_STORAGE_KEY)).toBeNull();
+  });
+
+  it('offers the cloud drawer: Profile, Venues, Contacts, Firmware, Preferences, Help and feedback, Sign out', async () => {
+    const api = noVenues();
+    api.on({ 'POST /auth/sign-out': { body: { ok: true } } });
+    const { user, router } = renderCloud('/venues', { cloudApi: api });
+    await user.click(await screen.findByRole('button', { name: 'Open the main menu' }));
+    const nav = await screen.findByRole('navigation');
+    const entries = [...nav.querySelectorAll('a, [role="button"]')].map((e) => e.textContent);
+    expect(entries).toEqual([
+      'Profile',
+      'Venues',
+      'Contacts',
+      'Firmware',
+      'Preferences',
+      'Help & feedback',
+      'Sign out',
+    ]);
+    await user.click(within(nav).getByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(path(router)).toBe('/login'));
+    expect(api.callsTo('POST /auth/sign-out')[0]?.bearer).toBe('id-1');
+  });
+});

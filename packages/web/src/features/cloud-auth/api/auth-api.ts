@@ -1,0 +1,96 @@
+/**
+ * The identity calls of spec 1 §7 ("a hosted identity service provides"), typed with the protocol's contracts
+ * (protocol/src/cloud/identity.ts). Sign-in hands the new session to SessionSync (stored, broadcast to the tabs);
+ * a verified email updates the user.
+ */
+import {
+  CloudSessionSchema,
+  CloudUserSchema,
+  CodeDeliverySchema,
+  IDENTITY_PATHS as P,
+  OkSchema,
+  type ChangePasswordBody,
+  type CloudUser,
+  type CodeDelivery,
+  type ConfirmForgotPasswordBody,
+  type ConfirmSignUpBody,
+  type Ok,
+  type SignInBody,
+  type SignUpBody,
+  type UpdateEmailBody,
+} from '@rackside/protocol';
+import { cloudApi, type CloudExtra } from '../../../shared/cloud/cloud-api';
+import { userLoaded } from '../../../shared/cloud/session-slice';
+
+const post = <T>(path: string, body: unknown, schema: import('zod').ZodType<T>, anonymous = true) =>
+  ({ path, method: 'POST', body, schema, anonymous }) as const;
+
+export const authApi = cloudApi.injectEndpoints({
+  endpoints: (build) => ({
+    signIn: build.mutation<true, SignInBody>({
+      async queryFn(body, api) {
+        const { sessionSync } = api.extra as CloudExtra;
+        const result = await sessionSync.call(post(P.signIn, body, CloudSessionSchema));
+        if (result.error) return { error: result.error };
+        sessionSync.signedIn(result.data);
+        return { data: true };
+      },
+    }),
+    signUp: build.mutation<CodeDelivery, SignUpBody>({ query: (body) => post(P.signUp, body, CodeDeliverySchema) }),
+    confirmSignUp: build.mutation<Ok, ConfirmSignUpBody>({
+      query: (body) => post(P.confirmSignUp, body, OkSchema),
+    }),
+    resendCode: build.mutation<CodeDelivery, { email: string }>({
+      query: (body) => post(P.resendCode, body, CodeDeliverySchema),
+    }),
+    forgotPassword: build.mutation<CodeDelivery, { email: string }>({
+      query: (body) => post(P.forgotPassword, body, CodeDeliverySchema),
+    }),
+    confirmForgotPassword: build.mutation<Ok, ConfirmForgotPasswordBody>({
+      query: (body) => post(P.confirmForgotPassword, body, OkSchema),
+    }),
+    /**
+     * spec 1 §4 profile: "current password validated by a login". The login's session is ended at once: checking a
+     * password must not leave a live session behind.
+     */
+    checkPassword: build.mutation<true, SignInBody>({
+      async queryFn(body, api) {
+        const { sessionSync } = api.extra as CloudExtra;
+        const result = await sessionSync.call(post(P.signIn, body, CloudSessionSchema));
+        if (result.error) return { error: result.error };
+        await sessionSync.call({ ...post(P.signOut, {}, OkSchema, false), bearer: result.data.idToken });
+        return { data: true };
+      },
+    }),
+    changePassword: build.mutation<Ok, ChangePasswordBody>({
+      query: (body) => post(P.changePassword, body, OkSchema, false),
+    }),
+    updateEmail: build.mutation<CodeDelivery, UpdateEmailBody>({
+      query: (body) => post(P.updateEmail, body, CodeDeliverySchema, false),
+    }),
+    verifyEmail: build.mutation<CloudUser, { code: string }>({
+      query: (body) => post(P.verifyEmail, body, CloudUserSchema, false),
+      async onQueryStarted(_body, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(userLoaded(data));
+      },
+    }),
+    resendVerificationCode: build.mutation<CodeDelivery, void>({
+      query: () => post(P.resendVerificationCode, {}, CodeDeliverySchema, false),
+    }),
+  }),
+});
+
+export const {
+  useSignInMutation,
+  useSignUpMutation,
+  useConfirmSignUpMutation,
+  useResendCodeMutation,
+  useForgotPasswordMutation,
+  useConfirmForgotPasswordMutation,
+  useCheckPasswordMutation,
+  useChangePasswordMutation,
+  useUpdateEmailMutation,
+  useVerifyEmailMutation,
+  useResendVerificationCodeMutation,
+} = authApi;

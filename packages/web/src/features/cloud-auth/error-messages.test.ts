@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { createI18n } from '../../shared/i18n';
+import { authErrorKey } from './error-messages';
+
+const t = createI18n('en').t;
+
+describe('spec 1 §8 error names → messages', () => {
+  it('maps each dialog its own names, and anything else to its Unknown', () => {
+    expect(t(authErrorKey('login', 'InvalidPassword'), { ns: 'cloud-auth' })).toBe('Incorrect email or password.');
+    expect(authErrorKey('login', 'EmailExists')).toBe('errors.login.Unknown');
+    expect(authErrorKey('register', 'EmailExists')).toBe('errors.register.EmailExists');
+    expect(authErrorKey('reset', 'RequiredFieldMissing')).toBe('errors.reset.RequiredFieldMissing');
+    expect(authErrorKey('change', 'AliasExistsException')).toBe('errors.change.AliasExistsException');
+    expect(authErrorKey('passwordCheck', 'EmailNotFound')).toBe('errors.passwordCheck.Unknown');
+    expect(authErrorKey('verify', 'UnableToResendCode')).toBe('errors.verify.UnableToResendCode');
+  });
+
+  it('says so when the cloud cannot be reached or asks to slow down', () => {
+    expect(authErrorKey('confirm', 'Network')).toBe('errors.network');
+    expect(authErrorKey('login', 'TooManyRequests')).toBe('errors.tooManyRequests');
+  });
+
+  it('has a message for every name of every catalogue in every language', () => {
+    for (const lng of ['en', 'es', 'zh'])
+      for (const [flow, names] of Object.entries({
+        login: ['RequiredFieldsMissing', 'InvalidPassword', 'EmailNotFound', 'UserNotConfirmed', 'Unknown'],
+        change: ['InvalidParameterException', 'RequiresSpecialCharacter'],
+      }))
+        for (const name of names) {
+          const key = authErrorKey(flow as 'login' | 'change', name);
+          expect(createI18n(lng).exists(`cloud-auth:${key}`), `${lng} ${key}`).toBe(true);
+        }
+  });
+});

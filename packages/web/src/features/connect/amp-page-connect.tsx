@@ -1,0 +1,53 @@
+/**
+ * The /amps/{ampId}/connect screen (spec 2 §2: local mode, connected amps only): registers the amp with a cloud
+ * account through its `/cloud` (spec 2 §7).
+ */
+import { useCallback } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import { useTranslation } from 'react-i18next';
+import { useHostingMode } from '../../shared/hosting';
+import type { AmpPageProps } from '../amp-detail/components/amp-page-route';
+import { useAmpConnection, useAmpState, useAmpSummary, useDeviceWrite } from '../devices';
+import { ConnectPage } from './components/connect-page';
+import { CONNECT_NS } from './connect-i18n';
+import { DEVELOPMENT_MODE, regionsFor } from './regions';
+
+export default function ConnectScreen({ ampId }: AmpPageProps) {
+  const { t } = useTranslation(CONNECT_NS);
+  const status = useAmpState(ampId, (s) => s?.cloud?.status);
+  const registrationToken = useAmpState(ampId, (s) => s?.cloud?.registrationToken);
+  const connected = useAmpConnection(ampId) === 'CONNECTED';
+  const summary = useAmpSummary(ampId);
+  const { canWrite, set } = useDeviceWrite(ampId);
+  const cloudMode = useHostingMode().mode === 'cloud';
+  const send = useCallback(
+    (registrationToken: string, registrationEndpoint: string) =>
+      set('/cloud', { registrationToken, registrationEndpoint }),
+    [set],
+  );
+  const notice = cloudMode
+    ? t('cloudMode')
+    : !connected
+      ? t('notConnected')
+      : summary?.isPasswordProtected && !canWrite
+        ? t('guest')
+        : undefined;
+  return (
+    <Box>
+      {notice ? (
+        <Alert severity="info" sx={{ m: 2, mb: 0 }}>
+          {notice}
+        </Alert>
+      ) : null}
+      {cloudMode || !connected ? null : (
+        <ConnectPage
+          cloud={{ status, registrationToken }}
+          regions={regionsFor(DEVELOPMENT_MODE)}
+          canWrite={canWrite}
+          send={send}
+        />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,27 @@
+/**
+ * The ONE RTK Query api of the cloud (STYLE.md: server data lives in the RTK Query cache). Features add their
+ * endpoints with `cloudApi.injectEndpoints` in features/<f>/api/; every call goes through SessionSync (bearer id
+ * token, one refresh and retry on 401) and its reply is parsed with the endpoint's zod schema.
+ */
+import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
+import type { CloudError } from './cloud-error';
+import type { CloudRequest } from './cloud-request';
+import type { SessionSync } from './session-sync';
+
+/** The thunk extra argument the store provides (app/store.ts). */
+export interface CloudExtra {
+  readonly sessionSync: SessionSync;
+}
+
+export const cloudBaseQuery: BaseQueryFn<CloudRequest, unknown, CloudError> = (request, api) =>
+  (api.extra as CloudExtra).sessionSync.call(request, api.signal);
+
+/** Cache tags: a mutation invalidates what it changed. */
+export const CLOUD_TAGS = ['Venues', 'Contacts', 'VenueContacts'] as const;
+
+export const cloudApi = createApi({
+  reducerPath: 'cloudApi',
+  baseQuery: cloudBaseQuery,
+  tagTypes: CLOUD_TAGS,
+  endpoints: () => ({}),
+});

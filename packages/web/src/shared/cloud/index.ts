@@ -1,0 +1,27 @@
+/** The cloud's client side: the RTK Query api features inject their endpoints into, and the session. */
+export { cloudApi, cloudBaseQuery, type CloudExtra } from './cloud-api';
+export { errorNameOf, type CloudError } from './cloud-error';
+export { sendCloudRequest, type CloudRequest, type FetchLike, type HttpMethod } from './cloud-request';
+export {
+  initialSession,
+  selectCloudUser,
+  selectSession,
+  selectSessionStatus,
+  selectSessionTokens,
+  sessionReducer,
+  sessionStarted,
+  signedOut,
+  userLoaded,
+  type SessionState,
+  type SessionStatus,
+  type WithSession,
+} from './session-slice';
+export { CLOUD_SESSION_STORAGE_KEY, loadStoredSession, type SessionTokens } from './session-storage';
+export {
+  SESSION_CHANNEL,
+  SessionSync,
+  type ChannelLike,
+  type SessionMessage,
+  type SessionSyncDeps,
+} from './session-sync';
+export { useSessionSync, SessionSyncProvider } from './session-sync-context';

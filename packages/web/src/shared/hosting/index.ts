@@ -1,0 +1,11 @@
+export {
+  CLOUD_HOSTING,
+  LOCAL_HOSTING,
+  detectHostingMode,
+  hostingReducer,
+  selectHostingMode,
+  selectIsCloud,
+  type HostingMode,
+  type WithHosting,
+} from './hosting-mode';
+export { useHostingMode } from './use-hosting-mode';

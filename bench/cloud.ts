@@ -71,10 +71,10 @@ export const INGEST_P99_TARGET_MS = 1000;
 /** The fleet size the issue asks the cloud to hold. */
 export const INGEST_TARGET_AMPS = 10_000;
 /**
- * Profiles are taken at fleets up to this size. Twice, the cloud process died in the profiling phase after a larger
- * step (5,000 amps on PostgreSQL, overloaded; 10,000 on PGlite, held) with Aedes' "Maximum call stack size exceeded"
- * (mqemitter drains its queue of deliveries recursively; starting the profiler stalls the event loop, which lets
- * that queue grow): see bench/README.md, "Cloud".
+ * Profiles are taken at fleets up to this size. Twice, before the cloud's broker had its own message queue
+ * (packages/cloud/src/broker/message-queue.ts), the cloud process died in the profiling phase after a larger step with
+ * Aedes' "Maximum call stack size exceeded" (starting the profiler stalls the event loop, which lets mqemitter's queue
+ * grow): see bench/README.md, "Results — cloud".
  */
 export const PROFILE_MAX_AMPS = 2000;
 /** The default PostgreSQL server (a bench database is created on it and dropped). */

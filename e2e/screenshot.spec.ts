@@ -1,11 +1,23 @@
 /**
  * The README's screenshots, written to docs/screenshots/: the amp list (with an amp open beside it) and the channel
- * view, wide (1280x800) in light and dark mode, and the channel view on a phone (375 px). Not part of the test run (the
- * fleet's meters make every picture different): `npm run screenshots` takes them.
+ * view, wide (1280x800) in light and dark mode, and the channel view on a phone (375 px); the cloud console's venues
+ * and dashboard, light and dark, with amps of a fleet of our own registered through their cloud agents. Not part of
+ * the test run (the fleet's meters make every picture different): `npm run screenshots` takes them.
  */
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { OPEN_AMPS, OPEN_BASE, nth } from './fleet';
+import { startFleet, type Fleet } from '@rackside/amp-sim';
+import { CLOUD_URL } from './cloud';
+import {
+  apiSignIn,
+  createAccount,
+  createVenueByApi,
+  registrationTokenByApi,
+  signIn,
+  uniqueEmail,
+} from './cloud-helpers';
+import { HTTP_PORT, OPEN_AMPS, OPEN_BASE, nth } from './fleet';
 import { card, fault, rememberValues, setAmpValue, startInDarkMode, waitForFleet } from './helpers';
 
 const dir = join(import.meta.dirname, '../docs/screenshots');
@@ -95,4 +107,61 @@ test.describe('wide, dark', () => {
 test.describe('narrow (375 px), light', () => {
   test.use({ viewport: { width: 375, height: 812 } });
   test('channel view', ({ page }) => channelView(page, 'channel-view-narrow'));
+});
+
+/** The cloud console: two venues, four amps registered through their cloud agents, one amp with a short. */
+test.describe('cloud console, wide', () => {
+  test.use({ baseURL: CLOUD_URL, viewport: { width: 1280, height: 800 } });
+  test.describe.configure({ mode: 'serial' });
+  const base = process.env.RACKSIDE_E2E_SCREENSHOT_BASE ?? '127.0.52.1';
+  let fleet: Fleet | undefined;
+  let email = '';
+
+  test.beforeAll(async ({ request }) => {
+    fleet = await startFleet({
+      amps: 4,
+      models: ['704D', '354N', '1504', 'CDS-508'],
+      base,
+      httpPort: HTTP_PORT,
+      faults: [],
+      touchPanels: 0,
+      webRoot: process.env.RACKSIDE_WEB_DIST ?? fileURLToPath(new URL('../packages/web/dist', import.meta.url)),
+    });
+    email = uniqueEmail('shots');
+    await createAccount(request, email);
+    const idToken = await apiSignIn(request, email);
+    const venues = [
+      await createVenueByApi(request, idToken, 'Main Hall'),
+      await createVenueByApi(request, idToken, 'Studio B'),
+    ];
+    for (const [i, { amp }] of fleet.amps.entries()) {
+      const registrationToken = await registrationTokenByApi(request, idToken, venues[i < 3 ? 0 : 1] ?? '');
+      amp.apply({ cloud: { registrationToken, registrationEndpoint: `${CLOUD_URL}/api` } }, 'client');
+    }
+    const first = fleet.amps[0];
+    if (first)
+      await fetch(`http://${first.amp.identity.ip}:${HTTP_PORT}/control/faults`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ type: 'short', channel: 2 }),
+      });
+  });
+  test.afterAll(async () => {
+    await fleet?.close();
+  });
+
+  async function venues(page: Page, name: string): Promise<void> {
+    await signIn(page, email);
+    const dashboard = page.getByRole('region', { name: 'Dashboard' });
+    await expect(page.getByRole('listitem').filter({ hasText: 'Main Hall' })).toContainText('3 of 3 amps online', {
+      timeout: 20_000,
+    });
+    await expect(dashboard.getByRole('button', { name: 'Faults: 1' })).toBeVisible({ timeout: 20_000 });
+    await shoot(page, name);
+  }
+  test('venues and dashboard', ({ page }) => venues(page, 'cloud-dashboard'));
+  test('venues and dashboard, dark', async ({ page }) => {
+    await startInDarkMode(page);
+    await venues(page, 'cloud-dashboard-dark');
+  });
 });

@@ -1,12 +1,49 @@
 // The console's build: `npm run build -w @rackside/web` writes dist/, which every emulated amp serves (spec 2 §7:
-// the amp serves the app in local mode). `npm run dev -w @rackside/web` serves it with hot reload; point it at an
-// amp with ?host=127.0.1.1:1234.
+// the amp serves the app in local mode) and the cloud serves with its hosting tags (cloud mode). `npm run dev -w
+// @rackside/web` serves it with hot reload; point it at an amp with ?host=127.0.1.1:1234, or run it in cloud mode
+// against `npm run cloud` with RACKSIDE_HOSTING=cloud (or cloud-china): /api is proxied to the cloud (docs/adr/0003).
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+const hosting = process.env.RACKSIDE_HOSTING;
+
+/** In development only: the tags the cloud adds to index.html (packages/cloud/src/plugins/web-app.ts). */
+const cloudTags = (): Plugin => ({
+  name: 'rackside-cloud-tags',
+  apply: 'serve',
+  transformIndexHtml: () =>
+    hosting === 'cloud' || hosting === 'cloud-china'
+      ? [
+          { tag: 'meta', attrs: { name: 'rackside-hosting', content: hosting } },
+          { tag: 'meta', attrs: { name: 'rackside-api', content: '/api' } },
+        ]
+      : [],
+});
+
+/** `locale-es` for src/shared/i18n/locales/es/*.json (English is in the main chunk), else the default splitting. */
+const localeChunk = (id: string): string | null => {
+  const lang = /\/shared\/i18n\/locales\/([^/]+)\/[^/]+\.json$/.exec(id)?.[1];
+  return lang && lang !== 'en' ? `locale-${lang}` : null;
+};
 
 export default defineConfig({
   base: '/',
-  plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 1024 },
-  server: { host: '127.0.0.1', port: 5173 },
+  plugins: [react(), cloudTags()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    chunkSizeWarningLimit: 1024,
+    rolldownOptions: {
+      output: {
+        // issue 4: the languages English falls back from load lazily (shared/i18n/app-i18n.ts), each as one chunk
+        codeSplitting: { groups: [{ name: (id) => localeChunk(id) }] },
+      },
+    },
+  },
+  server: {
+    host: '127.0.0.1',
+    port: 5173,
+    proxy: { '/api': process.env.RACKSIDE_CLOUD_URL ?? 'http://127.0.0.1:8090' },
+  },
 });

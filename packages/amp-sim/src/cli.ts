@@ -7,7 +7,9 @@ import { DEFAULT_FLEET_MODELS, defaultFleetFaults, describeFleet, startFleet, ty
 
 const USAGE = `usage: npm run sim -- [--amps N] [--models 704D,354N,...] [--base 127.0.1.1] [--port 1234]
        [--tcp-port 4321] [--http-port 8080] [--password P] [--uac KEY] [--speed X] [--data DIR]
-       [--fault SPEC[@AMP]]... [--touch N] [--no-cloud-agent]
+       [--fault SPEC[@AMP]]... [--touch N] [--no-cloud-agent] [--dev-cloud URL]
+  --dev-cloud: a local cloud's registration URL (http://127.0.0.1:8090/api/devices/register); the amps' consoles
+               then offer the development and test regions on Connect to account, pointing there
   --fault examples: 2:short@3 (amp 3, channel 2), ps:fail@1, net:10@2, fw:1.6.0.0@1, analog1:drop@4, clear`;
 
 const positiveInt = (name: string, v: string | undefined, def: number, min = 1): number => {
@@ -15,6 +17,12 @@ const positiveInt = (name: string, v: string | undefined, def: number, min = 1):
   const n = Number(v);
   if (!Number.isInteger(n) || n < min) throw new Error(`--${name} must be a whole number ≥ ${min}, got '${v}'`);
   return n;
+};
+
+const devCloudUrl = (v: string): string => {
+  if (!URL.canParse(v) || !/^https?:$/.test(new URL(v).protocol))
+    throw new Error(`--dev-cloud must be an http(s) URL, got '${v}'`);
+  return v;
 };
 
 /** Turns command-line arguments into fleet options; throws with a clear message on bad input. */
@@ -35,6 +43,7 @@ export function parseCli(argv: string[]): FleetOptions & { help: boolean } {
       fault: { type: 'string', multiple: true },
       touch: { type: 'string' },
       'no-cloud-agent': { type: 'boolean' },
+      'dev-cloud': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -70,6 +79,7 @@ export function parseCli(argv: string[]): FleetOptions & { help: boolean } {
     ...(values.password ? { password: values.password } : {}),
     ...(values.uac ? { uacKey: values.uac } : {}),
     ...(values.data ? { dataDir: values.data } : {}),
+    ...(values['dev-cloud'] ? { devCloudEndpoint: devCloudUrl(values['dev-cloud']) } : {}),
   };
 }
 

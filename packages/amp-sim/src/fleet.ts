@@ -41,6 +41,11 @@ export interface FleetOptions {
   readonly webRoot?: string;
   /** Start the per-amp cloud agent (default true). */
   readonly cloudAgent?: boolean;
+  /**
+   * A development cloud's registration URL (`{cloud}/api/devices/register`): each amp's served console then offers
+   * the development and test regions on its Connect to account page, pointing there (spec 1 §5).
+   */
+  readonly devCloudEndpoint?: string;
 }
 
 /** One running amp of a fleet and its servers. */
@@ -137,6 +142,7 @@ export async function startFleet(opts: FleetOptions = {}): Promise<Fleet> {
         deviceApiPort: api.port,
         speed,
         ...(webRoot ? { webRoot } : {}),
+        ...(opts.devCloudEndpoint ? { devCloudEndpoint: opts.devCloudEndpoint } : {}),
         plugins: [(app) => registerControlRoutes(app, { amp, physics })],
       });
       closers.push(() => http.close());

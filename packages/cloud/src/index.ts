@@ -18,3 +18,4 @@ export {
   type OutboxMailer,
 } from './plugins/mailer';
 export { TokenService } from './plugins/tokens';
+export { DEMO_EMAIL, DEMO_PASSWORD, DEMO_VENUES, SeedError, demoVenueOf, seedDemo, type DemoAmp, type DemoSeed, type SeedDemoOptions } from './demo/seed';

@@ -90,6 +90,28 @@ describe('amp HTTP server', () => {
     expect(await (await fetch(`${base}/host`)).json()).toEqual({ host: '127.0.1.7:1234' });
   });
 
+  it('tags the served index.html with the development cloud when one is set, and only then', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'rackside-web-'));
+    cleanups.push(() => rmSync(root, { recursive: true, force: true }));
+    writeFileSync(join(root, 'index.html'), '<!doctype html><html><head><title>Rackside</title></head></html>');
+    const endpoint = 'http://127.0.0.1:8090/api/devices/register?a=1&b="2"';
+    const tag =
+      '<meta name="rackside-dev-cloud" content="http://127.0.0.1:8090/api/devices/register?a=1&amp;b=&quot;2&quot;">';
+    const tagged = await start(makeAmp(), { webRoot: root, devCloudEndpoint: endpoint });
+    for (const path of ['/', '/index.html', '/amps/127.0.1.7/connect']) {
+      const res = await fetch(`${tagged.base}${path}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(await res.text()).toContain(`${tag}</head>`);
+    }
+    const plain = await start(makeAmp(), { webRoot: root });
+    for (const path of ['/', '/index.html', '/amps/127.0.1.7/connect']) {
+      const html = await (await fetch(`${plain.base}${path}`)).text();
+      expect(html).toContain('<title>Rackside</title>');
+      expect(html).not.toContain('rackside-dev-cloud');
+    }
+  });
+
   it('runs without a web app when the folder does not exist', async () => {
     const { base } = await start(makeAmp(), { webRoot: '/nonexistent/rackside-web' });
     expect((await fetch(`${base}/`)).status).toBe(404);

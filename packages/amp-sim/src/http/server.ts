@@ -7,6 +7,7 @@
  * WebSocket in simulator mode.
  */
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import fastifyMultipart from '@fastify/multipart';
@@ -32,6 +33,12 @@ export interface AmpHttpOptions {
   readonly deviceApiPort?: number;
   /** Largest accepted upload in bytes (default 64 MiB). */
   readonly maxUploadBytes?: number;
+  /**
+   * A development cloud's registration URL (e.g. `http://127.0.0.1:8090/api/devices/register`): the served
+   * index.html then carries `<meta name="rackside-dev-cloud" content="…">`, and the console's Connect to account
+   * page offers the development and test regions with that endpoint (spec 1 §5). Unset: the file is served as is.
+   */
+  readonly devCloudEndpoint?: string;
 }
 
 /** A running amp HTTP server. */
@@ -60,6 +67,17 @@ function cors(request: FastifyRequest, reply: FastifyReply, done: () => void): v
   done();
 }
 
+const escapeAttribute = (text: string): string =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** index.html with `<meta name="rackside-dev-cloud">` added at the end of its head (or at its start without one). */
+export function withDevCloudTag(html: string, endpoint: string): string {
+  const tag = `<meta name="rackside-dev-cloud" content="${escapeAttribute(endpoint)}">`;
+  if (html.includes('</head>')) return html.replace('</head>', `${tag}</head>`);
+  const doctype = /^<!doctype html>/i.exec(html)?.[0] ?? '';
+  return `${doctype}${tag}${html.slice(doctype.length)}`;
+}
+
 const ASSET_EXTENSION = /\.(js|mjs|css|map|html|json|png|jpe?g|gif|svg|ico|webp|woff2?|ttf|txt|webmanifest)$/i;
 
 /** Starts the amp's HTTP server (host, upload CGI, web app) and resolves once it listens. */
@@ -80,13 +98,29 @@ export async function startAmpHttp(amp: Amp, opts: AmpHttpOptions): Promise<AmpH
     scope.get('/host', () => ({ host: `${amp.identity.ip}:${opts.deviceApiPort ?? 1234}` }) satisfies HostReply);
     registerUploadRoute(scope, amp, { firmware, maxUploadBytes: opts.maxUploadBytes ?? MAX_FIRMWARE_BYTES });
     if (opts.webRoot !== undefined && existsSync(join(opts.webRoot, 'index.html'))) {
-      await scope.register(fastifyStatic, { root: opts.webRoot });
+      const webRoot = opts.webRoot;
+      const devCloud = opts.devCloudEndpoint;
+      // with a development cloud, index.html is tagged (read per request, like the cloud's web-app plugin)
+      const sendIndex = async (reply: FastifyReply) =>
+        devCloud === undefined
+          ? reply.sendFile('index.html')
+          : reply
+              .code(200)
+              .type('text/html; charset=utf-8')
+              .header('cache-control', 'no-cache')
+              .send(withDevCloudTag(await readFile(join(webRoot, 'index.html'), 'utf8'), devCloud));
+      await scope.register(fastifyStatic, { root: webRoot, ...(devCloud === undefined ? {} : { index: false }) });
+      if (devCloud !== undefined) {
+        // more specific than the static wildcard: the untagged file is never served as is
+        scope.get('/', (_request, reply) => sendIndex(reply));
+        scope.get('/index.html', (_request, reply) => sendIndex(reply));
+      }
       // An app route (/amps/127.0.1.2/channels) is not a file: answer index.html and let the app's router take it.
       // Only a missing asset (a name with a file extension the app ships, like .js or .png) is a 404.
       scope.setNotFoundHandler((request, reply) => {
         const last = request.url.split('?')[0]?.split('/').pop() ?? '';
         if ((request.method === 'GET' || request.method === 'HEAD') && !ASSET_EXTENSION.test(last))
-          return reply.sendFile('index.html');
+          return sendIndex(reply);
         return reply.code(404).send({ status: 'Failure', message: `not found: ${request.url}` });
       });
     }

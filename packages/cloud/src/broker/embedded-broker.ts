@@ -9,6 +9,7 @@ import { createServer, type AddressInfo, type Server, type Socket } from 'node:n
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import { mayPublish, maySubscribe, type BrokerIdentity } from './acl';
 import { consoleBrokerLogger, type BrokerLogger } from './logger';
+import { createMessageQueue } from './message-queue';
 
 /** Options of startEmbeddedBroker. */
 export interface EmbeddedBrokerOptions {
@@ -51,6 +52,8 @@ export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions): Promise<
   const willless = new WeakSet<Client>(); // dropped with discardWill: their will is refused, quietly
 
   const broker = await Aedes.createBroker({
+    // Aedes' default queue (mqemitter, 100 at a time) without its stack overflow under a backlog (message-queue.ts)
+    mq: createMessageQueue({ concurrency: 100 }),
     authenticate(client, username, password, done) {
       if (!username) {
         log.warn({ clientId: client.id }, 'anonymous MQTT client refused');

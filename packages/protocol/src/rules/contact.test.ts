@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   SEVERITY,
   canSaveContact,
@@ -96,5 +96,24 @@ describe('contact payload (spec 1 §5)', () => {
   it('defaults the phone country to the US, China on the Chinese cloud', () => {
     expect(defaultPhoneCountry(false)).toBe('US');
     expect(defaultPhoneCountry(true)).toBe('CN');
+  });
+});
+
+describe('libphonenumber stays out of bundles that only import the protocol', () => {
+  it('reads the country list on the first phone check, once, not when the module loads', async () => {
+    vi.resetModules();
+    const actual = await vi.importActual<typeof import('libphonenumber-js')>('libphonenumber-js');
+    const getCountries = vi.fn(actual.getCountries);
+    vi.doMock('libphonenumber-js', () => ({ ...actual, getCountries }));
+    try {
+      const rules = await import('./contact');
+      expect(getCountries).not.toHaveBeenCalled();
+      expect(rules.isPhoneEmpty('+44')).toBe(true);
+      expect(rules.isPhoneEmpty('+1')).toBe(true);
+      expect(getCountries).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.doUnmock('libphonenumber-js');
+      vi.resetModules();
+    }
   });
 });

@@ -19,7 +19,13 @@ export const severityFlagsToList = (flags: number): SeverityLevel[] =>
 /** spec 1 §5: the default phone country is the US, or China on the Chinese cloud. */
 export const defaultPhoneCountry = (chinaCloud: boolean): CountryCode => (chinaCloud ? 'CN' : 'US');
 
-const CALLING_CODES = new Set(getCountries().map((c) => getCountryCallingCode(c)));
+/**
+ * Every country dial code, computed on first use: a module-level call would keep libphonenumber's metadata in every
+ * bundle that imports the protocol, instead of only in the chunks that check phones.
+ */
+let callingCodes: ReadonlySet<string> | undefined;
+const callingCodesOf = (): ReadonlySet<string> =>
+  (callingCodes ??= new Set(getCountries().map((c) => getCountryCallingCode(c))));
 const compact = (phone: string): string => phone.replace(/[\s\-().]/g, '');
 
 /** spec 1 §5: a phone that is empty or only a dial code ('+1', '+86') counts as empty. */
@@ -27,7 +33,7 @@ export function isPhoneEmpty(phone: string | undefined): boolean {
   const p = compact(phone ?? '');
   if (p === '' || p === '+') return true;
   const m = /^\+?(\d{1,3})$/.exec(p);
-  return m !== null && CALLING_CODES.has(m[1]!);
+  return m !== null && callingCodesOf().has(m[1]!);
 }
 
 /** spec 1 §5: a phone is complete when it is a whole number for its country (default country for national form). */

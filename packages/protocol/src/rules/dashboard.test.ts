@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   DASHBOARD_FILTER,
+  dashboardCounts,
+  effectiveDashboardFilters,
   hasDashboardFilter,
   hiddenLogCountLabel,
+  isDashboardLookingGood,
   isTileClickable,
   latestLogLine,
   logLineCount,
@@ -54,5 +57,34 @@ describe('device log lines (spec 1 §2)', () => {
     expect(hiddenLogCountLabel(log)).toBe('(+2)');
     expect(hiddenLogCountLabel('one')).toBe('');
     expect(hiddenLogCountLabel(undefined)).toBe('');
+  });
+});
+
+describe('dashboard tiles (spec 1 §2)', () => {
+  const ok = { hasAvailableFirmwareUpdate: false, isConnected: true, faults: '', events: '' };
+  const rows = [
+    ok,
+    { ...ok, hasAvailableFirmwareUpdate: true, events: 'boot\nstandby' },
+    { ...ok, isConnected: false, faults: '\n\n' },
+    { ...ok, isConnected: false, faults: 'Ch 1 short\nCh 2 short' },
+  ];
+
+  it('counts the amps each filter tile would show (an amp counts once, blank log lines not at all)', () => {
+    expect(dashboardCounts(rows)).toEqual({ firmware: 1, offline: 2, faults: 1, events: 1 });
+    expect(dashboardCounts([])).toEqual({ firmware: 0, offline: 0, faults: 0, events: 0 });
+  });
+
+  it('lets only filters whose tile is clickable narrow the rows', () => {
+    const counts = { firmware: 0, offline: 2, faults: 1, events: 0 };
+    const all =
+      DASHBOARD_FILTER.Firmware | DASHBOARD_FILTER.Offline | DASHBOARD_FILTER.Faults | DASHBOARD_FILTER.Events;
+    expect(effectiveDashboardFilters(all, counts)).toBe(DASHBOARD_FILTER.Offline | DASHBOARD_FILTER.Faults);
+    expect(effectiveDashboardFilters(DASHBOARD_FILTER.Firmware, counts)).toBe(DASHBOARD_FILTER.None);
+  });
+
+  it("is 'looking good' with no amp offline and none with faults, whatever the firmware and events", () => {
+    expect(isDashboardLookingGood({ firmware: 3, offline: 0, faults: 0, events: 5 })).toBe(true);
+    expect(isDashboardLookingGood({ firmware: 0, offline: 1, faults: 0, events: 0 })).toBe(false);
+    expect(isDashboardLookingGood({ firmware: 0, offline: 0, faults: 1, events: 0 })).toBe(false);
   });
 });

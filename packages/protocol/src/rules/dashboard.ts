@@ -48,3 +48,43 @@ export function hiddenLogCountLabel(log: string | null | undefined): string {
   const hidden = logLineCount(log) - 1;
   return hidden > 0 ? `(+${hidden})` : '';
 }
+
+/** spec 1 §2: the filter tiles, in the order they show, with the flag each toggles. */
+export const DASHBOARD_FILTER_TILES = [
+  { key: 'firmware', filter: DASHBOARD_FILTER.Firmware },
+  { key: 'offline', filter: DASHBOARD_FILTER.Offline },
+  { key: 'faults', filter: DASHBOARD_FILTER.Faults },
+  { key: 'events', filter: DASHBOARD_FILTER.Events },
+] as const;
+export type DashboardFilterKey = (typeof DASHBOARD_FILTER_TILES)[number]['key'];
+
+/** spec 1 §2: each filter tile's count, the number of rows that filter alone would show. */
+export type DashboardCounts = Readonly<Record<DashboardFilterKey, number>>;
+
+/** spec 1 §2: the counts of the firmware, offline, faults and events tiles. */
+export function dashboardCounts(rows: readonly DashboardRow[]): DashboardCounts {
+  const count = (filter: DashboardFilter) => rows.filter((r) => matchesDashboardFilter(r, filter)).length;
+  return {
+    firmware: count(DASHBOARD_FILTER.Firmware),
+    offline: count(DASHBOARD_FILTER.Offline),
+    faults: count(DASHBOARD_FILTER.Faults),
+    events: count(DASHBOARD_FILTER.Events),
+  };
+}
+
+/**
+ * spec 1 §2: the filters that narrow the rows: those that are on and whose tile is still clickable (a filter whose
+ * count fell to 0 after a refresh would otherwise hide every row behind a tile that cannot be clicked off).
+ */
+export function effectiveDashboardFilters(flags: number, counts: DashboardCounts): number {
+  return DASHBOARD_FILTER_TILES.reduce(
+    (on, { key, filter }) => (hasDashboardFilter(flags, filter) && isTileClickable(counts[key]) ? on | filter : on),
+    DASHBOARD_FILTER.None as number,
+  );
+}
+
+/**
+ * spec 1 §2 'looking good': no amp offline and none with fault entries. A firmware update or an event is news, not
+ * something wrong.
+ */
+export const isDashboardLookingGood = (counts: DashboardCounts): boolean => counts.offline === 0 && counts.faults === 0;

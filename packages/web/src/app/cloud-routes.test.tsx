@@ -42,10 +42,10 @@ describe('cloud routes and guards (spec 1 §2)', () => {
     await waitFor(() => expect(path(router)).toBe('/login'));
   });
 
-  it('shows a coming page on /contacts and /update until those screens arrive', async () => {
+  it('shows the contacts screens on /contacts (features/contacts) and a coming page on /update', async () => {
     const contacts = renderCloud('/contacts');
     expect(await screen.findByRole('heading', { name: 'Contacts', level: 1 })).toBeInTheDocument();
-    expect(screen.getByText('This page is coming in a later release.')).toBeInTheDocument();
+    expect(screen.queryByText('This page is coming in a later release.')).not.toBeInTheDocument();
     contacts.unmount();
     renderCloud('/update');
     expect(await screen.findByRole('heading', { name: 'Firmware update', level: 1 })).toBeInTheDocument();

@@ -9,14 +9,13 @@ import { RouterProvider } from 'react-router/dom';
 import { ConnectionManager, resolveHost, selectLocalPassword } from '../features/devices';
 import { effectiveLanguage } from '../features/preferences/store/preferences-slice';
 import { detectHostingMode } from '../shared/hosting';
-import { createI18n } from '../shared/i18n';
+import { createAppI18n } from '../shared/i18n/app-i18n';
 import { AppProviders } from './providers';
 import { routesFor } from './routes-for';
 import { createAppStore } from './store';
 
 const hosting = detectHostingMode(document);
 const store = createAppStore({ storage: window.localStorage, hosting });
-const i18n = createI18n(effectiveLanguage(store.getState().preferences.language, navigator.languages, hosting.china));
 const manager = new ConnectionManager({
   dispatch: store.dispatch,
   getPassword: () => selectLocalPassword(store.getState()),
@@ -28,10 +27,14 @@ if (hosting.mode === 'local')
 const router = createBrowserRouter(routesFor(hosting.mode));
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders store={store} i18n={i18n} manager={manager}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
+// English is bundled; another language loads first (its own chunk), while the manager already connects
+const language = effectiveLanguage(store.getState().preferences.language, navigator.languages, hosting.china);
+void createAppI18n(language).then((i18n) =>
+  createRoot(root).render(
+    <StrictMode>
+      <AppProviders store={store} i18n={i18n} manager={manager}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  ),
 );

@@ -36,7 +36,7 @@ export function CloudDrawer({ open, onClose }: { open: boolean; onClose: () => v
           {t('drawer.title')}
         </Typography>
         {user ? (
-          <Typography variant="body2" color="text.secondary" noWrap sx={{ px: 2 }}>
+          <Typography variant="body2" color="textSecondary" noWrap sx={{ px: 2 }}>
             {user.email}
           </Typography>
         ) : null}

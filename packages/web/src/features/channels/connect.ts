@@ -7,7 +7,7 @@
  * arrives; register `channelView: channelViewReducer` in app/store.ts so the selected channel and tab are remembered.
  */
 import { useCallback, useMemo } from 'react';
-import { useSelector } from 'react-redux';
+import { useSelector, useStore } from 'react-redux';
 import {
   UAC_LEVELS,
   uacAccessLevel,
@@ -17,9 +17,10 @@ import {
   type UacLevel,
   type UacView,
 } from '@rackside/protocol';
-import { useAmpModel, useAmpState, useDeviceWrite } from '../devices';
+import { selectAmpState, useAmpModel, useAmpState, useDeviceWrite, type WithDevices } from '../devices';
 import { selectDelayUnits, type WithPreferences } from '../preferences';
-import { defaultAmpState, treeInfo } from './field-info';
+import { defaultAmpState, treeInfo, valueAt } from './field-info';
+import { sameExceptLive, type LiveSource } from './live';
 import type { AccessCheck, ChannelTabProps } from './types';
 
 type Obj = Record<string, unknown>;
@@ -82,10 +83,39 @@ export function makeAccess(facts: AccessFacts): AccessCheck {
   };
 }
 
-/** The ChannelTabProps of an amp (channel set by the caller), or undefined until its model is known. */
+const sameAmp = (a: DeviceDelta['amp'], b: DeviceDelta['amp']) => sameExceptLive(a, b);
+
+/** The amp's live values straight from the store (issue 4): only the components showing one render on a meter batch. */
+function useLiveSource(ampId: string): LiveSource {
+  const store = useStore<WithDevices>();
+  return useMemo(() => {
+    const ampOf = () => selectAmpState(store.getState(), ampId)?.amp;
+    return {
+      subscribe: (onChange) => {
+        let last = ampOf();
+        return store.subscribe(() => {
+          const next = ampOf();
+          if (next === last) return;
+          last = next;
+          onChange();
+        });
+      },
+      get: (url) => {
+        const amp = ampOf();
+        return amp ? valueAt(amp as AmpState, url) : undefined;
+      },
+    };
+  }, [store, ampId]);
+}
+
+/**
+ * The ChannelTabProps of an amp (channel set by the caller), or undefined until its model is known. `state` changes
+ * when a setting does, not on meter batches: live values come through `live` (issue 4).
+ */
 export function useChannelTabProps(ampId: string): Omit<ChannelTabProps, 'channel'> | undefined {
   const model = useAmpModel(ampId);
-  const amp = useAmpState(ampId, (s) => s?.amp);
+  const amp = useSelector((s: WithDevices) => selectAmpState(s, ampId)?.amp, sameAmp);
+  const live = useLiveSource(ampId);
   const uac = useAmpState(ampId, (s) => s?.UAC);
   const lockedProperties = useAmpState(ampId, (s) => s?.lockedProperties);
   const gpio = useAmpState(ampId, (s) => s?.GPIO);
@@ -105,5 +135,5 @@ export function useChannelTabProps(ampId: string): Omit<ChannelTabProps, 'channe
   const gpioManualOverride = Object.values(gpio ?? {}).some((port) => port?.mode === 'Input-ManualOverride');
 
   if (!model || !state || !info) return undefined;
-  return { ampId, model, state, info, access, write, delayUnit, cloud, gpioManualOverride };
+  return { ampId, model, state, info, access, write, delayUnit, cloud, gpioManualOverride, live };
 }

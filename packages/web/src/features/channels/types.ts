@@ -1,6 +1,7 @@
 /** The props every channel tab takes: the amp as data plus three functions, so tabs know nothing of the store. */
 import type { AmpState, DelayUnit, ModelInfo, UacLevel } from '@rackside/protocol';
 import type { FieldSchema } from './field-info';
+import type { LiveSource } from './live';
 
 /** A field's schema by its URL ('/amp/channels/1/output/fader'), or undefined when the model lacks the field. */
 export type InfoLookup = (url: string) => FieldSchema | undefined;
@@ -26,6 +27,11 @@ export interface FieldContext {
   readonly write: DeviceWrite;
   /** spec 2 §5: the user's delay unit; delays are shown in it. */
   readonly delayUnit: DelayUnit;
+  /**
+   * Where meters and signal flags are read live (issue 4); `state` may then hold older values of them. Without it,
+   * they are read from `state`.
+   */
+  readonly live?: LiveSource | undefined;
 }
 
 /** The props of one channel tab. */

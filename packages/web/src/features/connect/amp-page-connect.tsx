@@ -2,7 +2,7 @@
  * The /amps/{ampId}/connect screen (spec 2 §2: local mode, connected amps only): registers the amp with a cloud
  * account through its `/cloud` (spec 2 §7).
  */
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ import type { AmpPageProps } from '../amp-detail/components/amp-page-route';
 import { useAmpConnection, useAmpState, useAmpSummary, useDeviceWrite } from '../devices';
 import { ConnectPage } from './components/connect-page';
 import { CONNECT_NS } from './connect-i18n';
-import { DEVELOPMENT_MODE, regionsFor } from './regions';
+import { currentDevCloud, regionsFor } from './regions';
 
 export default function ConnectScreen({ ampId }: AmpPageProps) {
   const { t } = useTranslation(CONNECT_NS);
@@ -26,6 +26,10 @@ export default function ConnectScreen({ ampId }: AmpPageProps) {
       set('/cloud', { registrationToken, registrationEndpoint }),
     [set],
   );
+  const regions = useMemo(() => {
+    const dev = currentDevCloud();
+    return regionsFor(dev.developmentMode, dev.endpoint);
+  }, []);
   const notice = cloudMode
     ? t('cloudMode')
     : !connected
@@ -41,12 +45,7 @@ export default function ConnectScreen({ ampId }: AmpPageProps) {
         </Alert>
       ) : null}
       {cloudMode || !connected ? null : (
-        <ConnectPage
-          cloud={{ status, registrationToken }}
-          regions={regionsFor(DEVELOPMENT_MODE)}
-          canWrite={canWrite}
-          send={send}
-        />
+        <ConnectPage cloud={{ status, registrationToken }} regions={regions} canWrite={canWrite} send={send} />
       )}
     </Box>
   );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { IDLE, registrationStep, type CloudStatus, type RegistrationState } from './registration';
-import { regionsFor } from './regions';
+import { DEFAULT_DEV_ENDPOINT, detectDevCloud, regionsFor } from './regions';
 
 const running = (before: CloudStatus | undefined): RegistrationState => ({
   phase: 'running',
@@ -45,5 +45,36 @@ describe('cloud regions (spec 1 §5)', () => {
         .filter((r) => r.chinaNote)
         .map((r) => r.id),
     ).toEqual(['cn']);
+  });
+
+  it('points the development and test regions at the given endpoint, and only them', () => {
+    const endpoint = 'http://127.0.0.1:8495/api/devices/register';
+    const regions = regionsFor(true, endpoint);
+    expect(regions.filter((r) => r.devOnly).map((r) => r.endpoint)).toEqual([endpoint, endpoint]);
+    expect(regions.filter((r) => !r.devOnly)).toEqual(regionsFor(false));
+    expect(regionsFor(true).find((r) => r.id === 'dev')?.endpoint).toBe(DEFAULT_DEV_ENDPOINT);
+    expect(regionsFor(false, endpoint).map((r) => r.id)).toEqual(['us', 'cn']);
+  });
+});
+
+describe('development mode (spec 1 §5)', () => {
+  const page = (head: string) => new DOMParser().parseFromString(`<html><head>${head}</head></html>`, 'text/html');
+  const TAG = 'http://127.0.0.1:8495/api/devices/register';
+
+  it('is the Vite dev server or a page served by an amp started with a development cloud', () => {
+    expect(detectDevCloud(page(''), false)).toEqual({ developmentMode: false, endpoint: DEFAULT_DEV_ENDPOINT });
+    expect(detectDevCloud(page(''), true)).toEqual({ developmentMode: true, endpoint: DEFAULT_DEV_ENDPOINT });
+    expect(detectDevCloud(undefined, false)).toEqual({ developmentMode: false, endpoint: DEFAULT_DEV_ENDPOINT });
+    const tagged = page(`<meta name="rackside-dev-cloud" content="${TAG}">`);
+    expect(detectDevCloud(tagged, false)).toEqual({ developmentMode: true, endpoint: TAG });
+    expect(detectDevCloud(tagged, true)).toEqual({ developmentMode: true, endpoint: TAG });
+  });
+
+  it('ignores a tag that names no http(s) URL', () => {
+    for (const content of ['', 'not a url', 'javascript:alert(1)', 'ftp://127.0.0.1/api/devices/register'])
+      expect(detectDevCloud(page(`<meta name="rackside-dev-cloud" content="${content}">`), false)).toEqual({
+        developmentMode: false,
+        endpoint: DEFAULT_DEV_ENDPOINT,
+      });
   });
 });

@@ -9,7 +9,7 @@ import { DeviceCallError } from '@rackside/device-client';
 import { configureStore } from '@reduxjs/toolkit';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeClients } from '../../testing/fake-client';
-import { ConnectionManager } from './connection-manager';
+import { ConnectionManager, LIVE_CONNECTIONS_MAX, SHORT_LIVED_MAX } from './connection-manager';
 import { summaryUrls } from './summary-urls';
 import { DELTA_BATCH_MS } from './delta-batcher';
 import { devicesReducer } from './store/devices-slice';
@@ -172,6 +172,50 @@ describe('ConnectionManager', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(host.closed).toBe(true);
     expect(clients.latest(HOST).options.uacMac).toBe('00:1B:2C:00:00:07');
+    manager.stop();
+  });
+  it('past the socket limit, keeps live only the host and the shown amps; the others refresh over short-lived connections', async () => {
+    const store = configureStore({ reducer: { devices: devicesReducer } });
+    const clients = fakeClients();
+    // every amp but the host answers at once
+    let most = 0; // short-lived connections open at once
+    const factory: typeof clients.factory = (o) => {
+      const c = clients.factory(o);
+      const shortOpen = clients.made.filter((m) => m.options.autoReconnect === false && !m.closed).length;
+      most = Math.max(most, shortOpen);
+      if (o.url !== HOST) queueMicrotask(() => c.emitState('CONNECTED'));
+      return c;
+    };
+    const manager = new ConnectionManager({ dispatch: store.dispatch, getPassword: () => null, createClient: factory });
+    manager.start('10.0.0.1');
+    const host = clients.latest(HOST);
+    host.emitState('CONNECTED');
+    const ips = Array.from({ length: LIVE_CONNECTIONS_MAX + 10 }, (_, i) => `10.0.1.${i + 1}`);
+    host.emitDelta(discovery('10.0.0.1', ...ips));
+    expect(Object.keys(store.getState().devices.amps)).toHaveLength(ips.length + 1);
+    manager.setVisible(['10.0.1.5', '10.0.1.6']);
+    const open = () => clients.made.filter((c) => !c.closed);
+    const live = () => open().filter((c) => c.options.autoReconnect !== false);
+    expect(live().map((c) => c.options.url)).toEqual([HOST, 'ws://10.0.1.5:1234', 'ws://10.0.1.6:1234']);
+    // the round fetches the others' summaries, a few at a time, and closes each connection afterwards
+    await vi.advanceTimersByTimeAsync(ips.length * AMP_SUMMARY_STAGGER_MS);
+    expect(most).toBeGreaterThan(0);
+    expect(most).toBeLessThanOrEqual(SHORT_LIVED_MAX);
+    const shortLived = clients.made.filter((c) => c.options.autoReconnect === false);
+    expect(new Set(shortLived.map((c) => c.options.url)).size).toBe(ips.length - 2);
+    expect(shortLived.every((c) => c.closed && c.get.mock.calls.length > 0)).toBe(true);
+    expect(live()).toHaveLength(3);
+    // a parked amp keeps showing what it last had
+    expect(store.getState().devices.amps['10.0.1.20']?.connection).toBe('CONNECTED');
+    // opening one gives it a live connection; scrolling on keeps the recently shown ones up to the limit
+    manager.openDetail('10.0.1.20');
+    expect(live().map((c) => c.options.url)).toContain('ws://10.0.1.20:1234');
+    manager.setVisible(['10.0.1.7']);
+    expect(live()).toHaveLength(5);
+    // a write to a parked amp (a card shown before the list came to rest) connects it first
+    await manager.set('10.0.1.30', '/amp/channels/1/output', { mute: true });
+    expect(clients.latest('ws://10.0.1.30:1234').set).toHaveBeenCalledWith('/amp/channels/1/output', { mute: true });
+    expect(live()).toHaveLength(6);
     manager.stop();
   });
 });

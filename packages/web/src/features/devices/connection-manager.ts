@@ -9,6 +9,11 @@
  *   traffic is bounded (a few KB per amp per period) whatever the amps do, and no notification stream per amp has
  *   to be managed for the whole fleet.
  * - Opening an amp's detail subscribes to `/`; leaving unsubscribes (spec 2 §2).
+ * - Chromium refuses WebSockets past 255 per page (issue 4). Up to LIVE_CONNECTIONS_MAX amps, every amp keeps its
+ *   connection. Past that, only a bounded set does: the host, the amp open in detail, the cards the list shows
+ *   (setVisible) and the most recently shown ones up to the limit. The other amps are parked: their last summary
+ *   stays in the store, and the refresh round fetches it over a short-lived connection (connect, `get`, close),
+ *   at the same 15000 ms / 64 ms pace, at most SHORT_LIVED_MAX at a time.
  */
 import {
   AMP_SUMMARY_REFRESH_MS,
@@ -52,7 +57,35 @@ export interface DeviceManager {
   reconnect(ampId: string): void;
   set(ampId: string, url: string, params: Record<string, unknown>): Promise<void>;
   verifyPassword(password: string): Promise<VerifyResult>;
+  /** The amps whose cards are on screen: they keep a live connection when the fleet is larger than the limit. */
+  setVisible?(ampIds: readonly string[]): void;
 }
+
+/** Amps kept connected at once when the fleet is larger (Chromium's own limit is 255 WebSockets per page). */
+export const LIVE_CONNECTIONS_MAX = 128;
+/** Short-lived summary connections of parked amps open at once. */
+export const SHORT_LIVED_MAX = 8;
+/** How long a short-lived connection may take to open before the amp counts as unreachable for this round. */
+const SHORT_LIVED_CONNECT_MS = 5000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const detachedError = () => Promise.reject(new ConnectionError('no live connection to this amp'));
+/** The client of an amp parked before it ever connected: closed, every request refused. */
+const DETACHED: ClientLike = {
+  connectionState: 'CONNECTING',
+  state: {},
+  model: undefined,
+  onChange: () => () => undefined,
+  onConnectionState: () => () => undefined,
+  connected: detachedError,
+  get: detachedError,
+  info: detachedError,
+  set: detachedError,
+  subscribe: detachedError,
+  unsubscribe: detachedError,
+  close: () => undefined,
+};
 
 const rooted = (url: string, value: unknown): DeviceDelta => {
   let out: unknown = value;
@@ -74,6 +107,16 @@ interface AmpRecord {
   /** `info /` asked for (once per model: the reply is kept in the store). */
   infoRequested: boolean;
   off: (() => void)[];
+  /** No live connection (a large fleet, the amp not shown): its client is closed and not listened to. */
+  parked: boolean;
+  /** A client attached to a parked amp: its CONNECTING is not reported (the card keeps the last summary). */
+  quiet: boolean;
+  /** A short-lived summary connection is open. */
+  refreshing: boolean;
+  /** A summary fetch was tried (a live connection or a short-lived one). */
+  fetched: boolean;
+  /** When its card was last on screen (a counter; 0 = never). */
+  lastShown: number;
 }
 
 export class ConnectionManager implements DeviceManager {
@@ -84,7 +127,13 @@ export class ConnectionManager implements DeviceManager {
   readonly #batcher: DeltaBatcher;
   #host: { ampId: string; port: number } | undefined;
   #refreshTimer: ReturnType<typeof setTimeout> | undefined;
+  #roundRunning = false;
   #stopped = false;
+  #visible = new Set<string>();
+  #shownTick = 0;
+  /** The amps that keep a live connection in a large fleet (#rebalance). */
+  #keep = new Set<string>();
+  readonly #shortLived = new Set<Promise<void>>();
 
   constructor(options: ConnectionManagerOptions) {
     this.#dispatch = options.dispatch;
@@ -117,7 +166,8 @@ export class ConnectionManager implements DeviceManager {
     if (!rec) return () => undefined;
     rec.detailUsers += 1;
     this.#dispatch(detailOpened(ampId));
-    if (rec.client.connectionState === 'CONNECTED') this.#subscribeDetail(ampId, rec);
+    if (rec.parked) this.#rebalance();
+    else if (rec.client.connectionState === 'CONNECTED') this.#subscribeDetail(ampId, rec);
     let released = false;
     return () => {
       if (released) return;
@@ -125,7 +175,7 @@ export class ConnectionManager implements DeviceManager {
       rec.detailUsers -= 1;
       if (rec.detailUsers > 0) return;
       this.#dispatch(detailClosed(ampId));
-      if (this.#amps.get(ampId) !== rec) return;
+      if (this.#amps.get(ampId) !== rec || rec.parked) return;
       rec.subscribed = false;
       rec.client.unsubscribe('/').then(
         // the amp drops every subscription of the connection on `unsubscribe /`: the host keeps its discovery
@@ -133,6 +183,16 @@ export class ConnectionManager implements DeviceManager {
         () => undefined,
       );
     };
+  }
+
+  setVisible(ampIds: readonly string[]): void {
+    this.#visible = new Set(ampIds);
+    this.#shownTick += 1;
+    for (const id of ampIds) {
+      const rec = this.#amps.get(id);
+      if (rec) rec.lastShown = this.#shownTick;
+    }
+    this.#rebalance();
   }
 
   /** The user's Reconnect/Retry: a new connection now, rather than after the client's own 5 s wait. */
@@ -148,6 +208,12 @@ export class ConnectionManager implements DeviceManager {
   async set(ampId: string, url: string, params: Record<string, unknown>): Promise<void> {
     const rec = this.#amps.get(ampId);
     if (!rec) throw new ConnectionError(`no connection to ${ampId}`);
+    if (rec.parked) {
+      // a card shown a moment ago (the list tells the manager once it rests): connect it now, then write
+      rec.lastShown = ++this.#shownTick;
+      this.#attach(ampId, rec, rec.uacMac, { quiet: true });
+      await rec.client.connected().catch(() => undefined);
+    }
     const model = rec.client.model;
     const optimistic = model ? clampAt(model, url, params) : undefined;
     this.#batcher.flush();
@@ -185,11 +251,12 @@ export class ConnectionManager implements DeviceManager {
     this.#dispatch(ampErrored({ ampId, error }));
   }
 
-  #ensure(ampId: string, url: string): void {
+  /** Adds an amp; `parked` adds it without a connection (#rebalance decides). */
+  #ensure(ampId: string, url: string, parked = false): void {
     if (this.#amps.has(ampId) || this.#stopped) return;
     this.#dispatch(ampAdded({ ampId, url }));
     const rec: AmpRecord = {
-      client: undefined as unknown as ClientLike, // set by #attach below, before anything reads it
+      client: DETACHED, // #attach sets the amp's own
       url,
       uacMac: undefined,
       modelId: null,
@@ -199,19 +266,32 @@ export class ConnectionManager implements DeviceManager {
       discoverySubscribed: false,
       infoRequested: false,
       off: [],
+      parked,
+      quiet: false,
+      refreshing: false,
+      fetched: false,
+      lastShown: 0,
     };
     this.#amps.set(ampId, rec);
-    this.#attach(ampId, rec, undefined);
+    if (!parked) this.#attach(ampId, rec, undefined);
   }
 
-  #attach(ampId: string, rec: AmpRecord, uacMac: string | undefined): void {
+  #attach(
+    ampId: string,
+    rec: AmpRecord,
+    uacMac: string | undefined,
+    how: { quiet?: boolean; shortLived?: boolean } = {},
+  ): void {
     rec.uacMac = uacMac;
     rec.subscribed = false;
     rec.discoverySubscribed = false;
+    rec.parked = false;
+    rec.quiet = how.quiet === true;
     const client = this.#createClient({
       url: rec.url,
       password: () => this.#getPassword() ?? undefined,
       ...(uacMac ? { uacMac } : {}),
+      ...(how.shortLived ? { autoReconnect: false } : {}),
     });
     rec.client = client;
     rec.off = [
@@ -225,6 +305,89 @@ export class ConnectionManager implements DeviceManager {
     for (const off of rec.off) off();
     rec.client.close();
     this.#attach(ampId, rec, uacMac);
+  }
+
+  /** Closes a connection the amp no longer needs; the store keeps what it showed (no state change reported). */
+  #park(rec: AmpRecord): void {
+    if (rec.parked) return;
+    for (const off of rec.off) off();
+    rec.off = [];
+    rec.client.close();
+    rec.parked = true;
+    rec.quiet = false;
+    rec.subscribed = false;
+    rec.discoverySubscribed = false;
+  }
+
+  /** Whether an amp keeps a live connection: always in a fleet within the limit, else when in #keep. */
+  #wantsLive(ampId: string): boolean {
+    return this.#amps.size <= LIVE_CONNECTIONS_MAX || this.#keep.has(ampId);
+  }
+
+  /**
+   * Decides which amps keep a live connection: every amp within the limit; past it the host, the amps open in
+   * detail, the shown cards, then the most recently shown up to LIVE_CONNECTIONS_MAX. Connects and parks to match.
+   */
+  #rebalance(): void {
+    if (this.#stopped) return;
+    const keep = new Set<string>();
+    if (this.#amps.size > LIVE_CONNECTIONS_MAX) {
+      if (this.#host) keep.add(this.#host.ampId);
+      for (const [id, rec] of this.#amps) if (rec.detailUsers > 0) keep.add(id);
+      for (const id of this.#visible) if (this.#amps.has(id)) keep.add(id);
+      const recent = [...this.#amps]
+        .filter(([id, r]) => r.lastShown > 0 && !keep.has(id))
+        .sort(([, a], [, b]) => b.lastShown - a.lastShown);
+      for (const [id] of recent) {
+        if (keep.size >= LIVE_CONNECTIONS_MAX) break;
+        keep.add(id);
+      }
+    }
+    this.#keep = keep;
+    let parkedAny = false;
+    for (const [id, rec] of this.#amps) {
+      if (this.#wantsLive(id)) {
+        if (rec.parked) this.#attach(id, rec, rec.uacMac, { quiet: true });
+      } else if (!rec.parked && !rec.refreshing) this.#park(rec);
+      if (rec.parked && !rec.fetched) parkedAny = true;
+    }
+    // amps parked before a first summary: fetch them now rather than at the next period
+    if (parkedAny && !this.#roundRunning) {
+      clearTimeout(this.#refreshTimer);
+      void this.#refreshRound();
+    }
+  }
+
+  /** A parked amp's summary over a short-lived connection: connect, fetch, close (spec 2 §4/§9 refresh). */
+  async #refreshParked(ampId: string, rec: AmpRecord): Promise<void> {
+    rec.refreshing = true;
+    this.#attach(ampId, rec, rec.uacMac, { quiet: true, shortLived: true });
+    const client = rec.client;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    try {
+      await Promise.race([
+        client.connected(),
+        new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('timeout')), SHORT_LIVED_CONNECT_MS))),
+      ]);
+      await this.refreshSummary(ampId);
+    } catch {
+      // unreachable this round (the next one tries again): FAILED, as the client reports when it is refused
+      if (this.#amps.get(ampId) === rec && rec.client === client && client.connectionState === 'CONNECTING')
+        this.#dispatch(connectionChanged({ ampId, connection: 'FAILED' }));
+    } finally {
+      clearTimeout(timer);
+      rec.refreshing = false;
+      rec.fetched = true;
+      if (this.#amps.get(ampId) === rec) {
+        if (!this.#wantsLive(ampId)) this.#park(rec);
+        // shown meanwhile: a connection that reconnects by itself replaces the short-lived one
+        else if (rec.client === client) {
+          for (const off of rec.off) off();
+          client.close();
+          this.#attach(ampId, rec, rec.uacMac, { quiet: true });
+        }
+      }
+    }
   }
 
   #drop(ampId: string): void {
@@ -257,13 +420,17 @@ export class ConnectionManager implements DeviceManager {
 
   #onConnectionState(ampId: string, rec: AmpRecord, state: ConnectionState): void {
     if (this.#amps.get(ampId) !== rec) return;
+    // a parked amp connecting again keeps showing its last summary meanwhile
+    if (rec.quiet && state === 'CONNECTING') return;
+    rec.quiet = false;
     this.#batcher.flush();
     this.#dispatch(connectionChanged({ ampId, connection: state }));
     if (state !== 'CONNECTED') return;
     rec.error = null; // the slice clears it on CONNECTED
+    rec.fetched = true;
     if (ampId === this.#host?.ampId) this.#subscribeDiscovery(rec, false);
     if (rec.detailUsers > 0) this.#subscribeDetail(ampId, rec);
-    else void this.refreshSummary(ampId);
+    else if (!rec.refreshing) void this.refreshSummary(ampId); // a short-lived connection fetches by itself
   }
 
   #subscribeDetail(ampId: string, rec: AmpRecord): void {
@@ -307,13 +474,15 @@ export class ConnectionManager implements DeviceManager {
     for (const [ip, device] of Object.entries(devices)) {
       if (!device || device.kind === 'touch') continue;
       listed.add(ip);
-      this.#ensure(ip, deviceUrl(ip, host.port));
+      // added without a connection; #rebalance connects those that keep one (every amp within the limit)
+      this.#ensure(ip, deviceUrl(ip, host.port), true);
     }
     for (const id of [...this.#amps.keys()]) {
       if (id === host.ampId || listed.has(id)) continue;
       this.#drop(id);
       this.#dispatch(ampRemoved(id));
     }
+    this.#rebalance();
   }
 
   /** spec 2 §7: a UAC-locked amp takes requests signed with its MAC-derived key; reconnect with the MAC. */
@@ -332,14 +501,27 @@ export class ConnectionManager implements DeviceManager {
     this.#refreshTimer = setTimeout(() => void this.#refreshRound(), AMP_SUMMARY_REFRESH_MS);
   }
 
-  /** spec 2 §4/§9: one refresh round, 64 ms between amps, skipping the amp open in detail (it is subscribed). */
+  /**
+   * spec 2 §4/§9: one refresh round, 64 ms between amps, skipping the amp open in detail (it is subscribed); a
+   * parked amp is fetched over a short-lived connection, at most SHORT_LIVED_MAX at once.
+   */
   async #refreshRound(): Promise<void> {
+    this.#roundRunning = true;
     for (const [ampId, rec] of [...this.#amps]) {
       if (this.#stopped) return;
-      if (rec.detailUsers > 0 || rec.client.connectionState !== 'CONNECTED') continue;
-      void this.refreshSummary(ampId);
-      await new Promise((resolve) => setTimeout(resolve, AMP_SUMMARY_STAGGER_MS));
+      if (this.#amps.get(ampId) !== rec) continue;
+      if (rec.parked) {
+        const done = this.#refreshParked(ampId, rec);
+        this.#shortLived.add(done);
+        void done.finally(() => this.#shortLived.delete(done));
+        if (this.#shortLived.size >= SHORT_LIVED_MAX) await Promise.race(this.#shortLived);
+      } else {
+        if (rec.detailUsers > 0 || rec.refreshing || rec.client.connectionState !== 'CONNECTED') continue;
+        void this.refreshSummary(ampId);
+      }
+      await sleep(AMP_SUMMARY_STAGGER_MS);
     }
+    this.#roundRunning = false;
     this.#scheduleRefresh();
   }
 }

@@ -22,7 +22,7 @@ export default function AdvancedScreen({ ampId }: AmpPageProps) {
         {t('amp-detail:pages.advanced')}
       </Typography>
       {model && gpio ? <GpioSection ampId={ampId} model={model} /> : null}
-      {model && !gpio ? <Typography color="text.secondary">{t(cloud ? 'cloud' : 'none')}</Typography> : null}
+      {model && !gpio ? <Typography color="textSecondary">{t(cloud ? 'cloud' : 'none')}</Typography> : null}
     </Stack>
   );
 }

@@ -1,10 +1,12 @@
 /**
  * i18next set-up: every locales/{lang}/{feature}.json is a namespace, found at build time (a feature adds its file
- * and it is loaded; declare its type in i18next.d.ts so that its keys are checked).
+ * and it is loaded; declare its type in i18next.d.ts so that its keys are checked). Every language is bundled: tests
+ * and tools use this; the app loads the other languages lazily (app-i18n.ts).
  */
-import { LANGUAGES } from '@rackside/protocol';
-import i18next, { type i18n, type Resource, type ResourceLanguage } from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import type { i18n, Resource, ResourceLanguage } from 'i18next';
+import { initI18n } from './i18n-init';
+
+export { DEFAULT_NAMESPACE, namespacesOf } from './i18n-init';
 
 const files = import.meta.glob<ResourceLanguage>('./locales/*/*.json', { eager: true, import: 'default' });
 
@@ -20,27 +22,7 @@ export function localeResources(): Resource {
   return resources;
 }
 
-/** The namespaces (one per feature file) of the English resources, which define the keys. */
-export const namespacesOf = (resources: Resource): string[] => Object.keys(resources.en ?? {}).sort();
-
-export const DEFAULT_NAMESPACE = 'common';
-
 /** A ready i18next instance (initialised synchronously from bundled resources). */
 export function createI18n(language: string, resources: Resource = localeResources()): i18n {
-  const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({
-    resources,
-    lng: language,
-    fallbackLng: 'en',
-    supportedLngs: [
-      ...LANGUAGES,
-      ...Object.keys(resources).filter((l) => !(LANGUAGES as readonly string[]).includes(l)),
-    ],
-    ns: namespacesOf(resources),
-    defaultNS: DEFAULT_NAMESPACE,
-    interpolation: { escapeValue: false }, // React escapes
-    initAsync: false,
-    returnNull: false,
-  });
-  return instance;
+  return initI18n(language, resources);
 }

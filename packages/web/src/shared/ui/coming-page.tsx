@@ -7,7 +7,7 @@ export function ComingPage({ title, headingLevel = 'h1' }: { title: string; head
   const { t } = useTranslation('common');
   return (
     <CenteredMessage title={title} headingLevel={headingLevel}>
-      <Typography color="text.secondary">{t('coming.text')}</Typography>
+      <Typography color="textSecondary">{t('coming.text')}</Typography>
     </CenteredMessage>
   );
 }

@@ -11,7 +11,7 @@ export function ErrorScreen() {
   const { t } = useTranslation('common');
   return (
     <CenteredMessage title={t('errorScreen.title')} headingLevel="h1">
-      <Typography color="text.secondary">{t('errorScreen.text')}</Typography>
+      <Typography color="textSecondary">{t('errorScreen.text')}</Typography>
       <Stack direction="row" spacing={1}>
         <Button variant="contained" href="/amps">
           {t('errorScreen.ampList')}

@@ -1,5 +1,6 @@
 /** A level meter (spec 2 §2): 0 to -60 dB in 6 dB steps, empty below -60 dB, with a clip indicator. */
 import Box from '@mui/material/Box';
+import { memo } from 'react';
 import { METER_MAX_DB, METER_MIN_DB } from '@rackside/protocol';
 import { METER_TICKS_DB, meterFill, tickPosition } from './level-meter-scale';
 import { useUiText } from './value-slider-i18n';
@@ -33,9 +34,10 @@ export function LevelMeter({
   const clamped = Math.min(METER_MAX_DB, Math.max(METER_MIN_DB, valueDb));
   const bar = { position: 'relative', bgcolor: 'action.hover', borderRadius: 0.5, overflow: 'hidden' } as const;
   const size = vertical ? { width: 10, height: length } : { width: length, height: 10 };
-  const lit = vertical
-    ? { left: 0, right: 0, bottom: 0, height: `${fill * 100}%` }
-    : { top: 0, bottom: 0, left: 0, width: `${fill * 100}%` };
+  const lit = { inset: 0, transformOrigin: vertical ? 'bottom' : 'left' } as const;
+  // the reading changes with every meter batch: inline, not in sx, which would add a CSS rule for every new value;
+  // a scale, not a height, so a new reading repaints the bar without laying out the page again
+  const litSize = { transform: vertical ? `scaleY(${fill})` : `scaleX(${fill})` };
 
   return (
     <Box sx={{ display: 'flex', flexDirection: vertical ? 'column' : 'row-reverse', alignItems: 'center', gap: 0.5 }}>
@@ -64,6 +66,7 @@ export function LevelMeter({
           <Box
             data-testid="meter-fill"
             sx={{ position: 'absolute', ...lit, bgcolor: fill > 0.9 ? 'warning.main' : 'success.main' }}
+            style={litSize}
           />
         </Box>
         {showScale && <MeterScale vertical={vertical} length={length} />}
@@ -75,9 +78,13 @@ export function LevelMeter({
 /** Room one label needs along the scale (px): a horizontal "-60" is wider than a line of text is tall. */
 const LABEL_PX = { vertical: 10, horizontal: 20 } as const;
 
-function MeterScale({ vertical, length }: { vertical: boolean; length: number }) {
+// memoised: a new reading renders the bar again, not its twelve marks
+const MeterScale = memo(function MeterScale({ vertical, length }: { vertical: boolean; length: number }) {
   // a tick every 6 dB (spec 2 §2), a number only where it fits without running into the next one
-  const every = Math.max(1, Math.ceil((LABEL_PX[vertical ? 'vertical' : 'horizontal'] * METER_TICKS_DB.length) / length));
+  const every = Math.max(
+    1,
+    Math.ceil((LABEL_PX[vertical ? 'vertical' : 'horizontal'] * METER_TICKS_DB.length) / length),
+  );
   return (
     <Box
       aria-hidden
@@ -103,4 +110,4 @@ function MeterScale({ vertical, length }: { vertical: boolean; length: number })
       ))}
     </Box>
   );
-}
+});

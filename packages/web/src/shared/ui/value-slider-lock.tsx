@@ -29,7 +29,7 @@ export function LockedPadlock() {
 export function LockedField({ label }: { label: string }) {
   return (
     <Stack direction="row" sx={{ alignItems: 'center', gap: 1, minHeight: 40 }}>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {label}
       </Typography>
       <LockedPadlock />

@@ -14,7 +14,7 @@ export function AboutPage() {
             {t('title')}
           </Typography>
           <Typography>{t('description')}</Typography>
-          <Typography color="text.secondary">{t('version', { version: APP_VERSION })}</Typography>
+          <Typography color="textSecondary">{t('version', { version: APP_VERSION })}</Typography>
           <Typography>
             {t('support')} <Link href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</Link>
           </Typography>

@@ -36,7 +36,7 @@ export function AmpDetailHeader({ ampId }: { ampId: string }) {
         <Typography variant="h6" component="h1" noWrap>
           {summary.deviceName || t('amps:card.unnamed')}
         </Typography>
-        <Typography variant="body2" color="text.secondary" noWrap>
+        <Typography variant="body2" color="textSecondary" noWrap>
           {t('subtitle', { model: summary.modelID, address: summary.ipAddress || t('amps:card.noIp') })}
         </Typography>
       </Stack>

@@ -31,7 +31,7 @@ export function AmpDetailShell() {
       );
     return (
       <CenteredMessage title={t('notFound.title')} headingLevel="h1">
-        <Typography color="text.secondary">{t('notFound.text')}</Typography>
+        <Typography color="textSecondary">{t('notFound.text')}</Typography>
       </CenteredMessage>
     );
   }

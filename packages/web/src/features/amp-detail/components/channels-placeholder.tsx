@@ -24,7 +24,7 @@ export function ChannelsPlaceholder({ ampId }: { ampId: string }) {
           </ListItem>
         ))}
       </List>
-      <Typography color="text.secondary">{t('channels.coming')}</Typography>
+      <Typography color="textSecondary">{t('channels.coming')}</Typography>
     </Stack>
   );
 }

@@ -17,7 +17,8 @@ import { StatusFace, faceOf } from '../../../shared/ui/status-face';
 import { useMuteAll } from '../use-mute-all';
 import { CardIconButton } from './card-icon-button';
 
-function ConnectionIcon({ summary }: { summary: AmpSummary }) {
+/** The amp's connection: wired, access point, Wi-Fi with its signal level, or disconnected (spec 2 §2). */
+export function ConnectionIcon({ summary }: { summary: AmpSummary }) {
   const level = wifiIconLevel(summary.wifiSignalStrength);
   switch (summary.connectionType) {
     case 'Wired':

@@ -1,67 +1,21 @@
-import { Box, Link, Paper, Stack, Typography } from '@mui/material';
-import type { AmpSummary } from '@rackside/protocol';
-import { useState, type ReactNode } from 'react';
+import { Typography } from '@mui/material';
+import { memo, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
-import { ampPath } from '../../../shared/amp-pages';
-import { LockIcon } from '../../../shared/ui/icons';
 import { useAmpConnection, useAmpSummary } from '../../devices';
 import { AmpCardActions } from './amp-card-actions';
+import { AmpCardFrame as CardFrame } from './amp-card-frame';
 import { AmpMenu } from './amp-menu';
 
-/** The card's frame: a coloured edge (red for a disconnected amp), the name linking to the amp, the address line. */
-function CardFrame(props: { summary: AmpSummary; selected: boolean; edge: string; children: ReactNode }) {
-  const { t } = useTranslation('amps');
-  const { summary } = props;
-  const name = summary.deviceName || t('card.unnamed');
-  return (
-    <Paper
-      variant="outlined"
-      data-amp={summary.ampId}
-      sx={{
-        height: '100%',
-        display: 'flex',
-        flexDirection: 'column',
-        p: 1.5,
-        borderLeft: 6,
-        borderLeftColor: props.edge,
-        bgcolor: props.selected ? 'action.selected' : 'background.paper',
-      }}
-    >
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
-        <Link
-          component={RouterLink}
-          to={ampPath(summary.ampId, 'channels')}
-          variant="subtitle1"
-          underline="hover"
-          color="inherit"
-          noWrap
-          aria-current={props.selected ? 'page' : undefined}
-          sx={{ fontWeight: 600, flex: 1, minWidth: 0 }}
-        >
-          {name}
-        </Link>
-        {summary.isPasswordProtected ? (
-          <LockIcon fontSize="small" color="action" titleAccess={t('card.passwordProtected')} />
-        ) : null}
-      </Stack>
-      <Typography variant="body2" color="text.secondary" noWrap>
-        {summary.ipAddress || t('card.noIp')}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" noWrap>
-        {summary.modelID}
-      </Typography>
-      <Box sx={{ mt: 'auto' }}>{props.children}</Box>
-    </Paper>
-  );
-}
-
-/** One amp of the list: connected, disconnected (retrying) or speaking an unsupported API (spec 2 §2). */
-export function AmpCard({ ampId, selected }: { ampId: string; selected: boolean }) {
+/**
+ * One amp of the list: connected, disconnected (retrying) or speaking an unsupported API (spec 2 §2). Memoised: the
+ * list renders again on every scrolled frame, a card only when its own amp's summary or connection changes.
+ */
+export const AmpCard = memo(function AmpCard({ ampId, selected }: { ampId: string; selected: boolean }) {
   const { t } = useTranslation('amps');
   const summary = useAmpSummary(ampId);
   const connection = useAmpConnection(ampId);
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
+  const closeMenu = useCallback(() => setMenuAnchor(null), []);
   if (!summary) return null;
   if (!summary.isConnected) {
     const failed = connection === 'FAILED';
@@ -71,7 +25,7 @@ export function AmpCard({ ampId, selected }: { ampId: string; selected: boolean 
           {t(failed ? 'card.notConnected' : 'card.connecting')}
         </Typography>
         {failed ? (
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {t('card.retrying')}
           </Typography>
         ) : null}
@@ -90,7 +44,7 @@ export function AmpCard({ ampId, selected }: { ampId: string; selected: boolean 
   return (
     <CardFrame summary={summary} selected={selected} edge={edge}>
       <AmpCardActions summary={summary} onMenu={setMenuAnchor} />
-      <AmpMenu summary={summary} anchor={menuAnchor} onClose={() => setMenuAnchor(null)} />
+      <AmpMenu summary={summary} anchor={menuAnchor} onClose={closeMenu} />
     </CardFrame>
   );
-}
+});

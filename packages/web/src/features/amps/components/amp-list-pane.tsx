@@ -20,7 +20,7 @@ export function AmpListPane() {
   else
     body = (
       <CenteredMessage title={t('list.noAmps')}>
-        <Typography color="text.secondary">{t('list.retypeIpHint')}</Typography>
+        <Typography color="textSecondary">{t('list.retypeIpHint')}</Typography>
       </CenteredMessage>
     );
   return (

@@ -1,49 +1,21 @@
-import { Menu, MenuItem } from '@mui/material';
 import type { AmpSummary } from '@rackside/protocol';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
-import { ampPath } from '../../../shared/amp-pages';
-import { useAmpState } from '../../devices';
-import { ampMenuEntries } from '../amp-menu-entries';
-import { ImportExportDialog } from './import-export-dialog';
+import { lazy, Suspense, useState } from 'react';
 
-/** spec 2 §2 amp menu (local entries), opened by a card's info button. */
-export function AmpMenu({
-  summary,
-  anchor,
-  onClose,
-}: {
-  summary: AmpSummary;
-  anchor: HTMLElement | null;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation('amps');
-  const dot1xEnabled = useAmpState(summary.ampId, (s) => s?.network?.ethernet?.dot1xEnable === true);
-  const [importExportOpen, setImportExportOpen] = useState(false);
-  const entries = ampMenuEntries({ isConnected: summary.isConnected, isUacLocked: summary.isUACLocked, dot1xEnabled });
+// its own chunk: Menu, Popover and the Import/Export dialog load when a menu is first opened (issue 4)
+const AmpMenuContent = lazy(async () => ({ default: (await import('./amp-menu-content')).AmpMenuContent }));
+
+/**
+ * spec 2 §2 amp menu (local entries), opened by a card's info button. Nothing is mounted until the menu is first
+ * opened (a list of cards pays for no menu); it then stays mounted so that it closes with its transition.
+ */
+export function AmpMenu(props: { summary: AmpSummary; anchor: HTMLElement | null; onClose: () => void }) {
+  const [opened, setOpened] = useState(false);
+  // state derived while rendering: the first anchor mounts the menu in the same render
+  if (props.anchor !== null && !opened) setOpened(true);
+  if (!opened && props.anchor === null) return null;
   return (
-    <>
-      <Menu anchorEl={anchor} open={anchor !== null} onClose={onClose}>
-        {entries.map((entry) =>
-          entry.page ? (
-            <MenuItem key={entry.id} component={RouterLink} to={ampPath(summary.ampId, entry.page)} onClick={onClose}>
-              {t(`menu.${entry.id}`)}
-            </MenuItem>
-          ) : (
-            <MenuItem
-              key={entry.id}
-              onClick={() => {
-                onClose();
-                setImportExportOpen(true);
-              }}
-            >
-              {t(`menu.${entry.id}`)}
-            </MenuItem>
-          ),
-        )}
-      </Menu>
-      <ImportExportDialog open={importExportOpen} onClose={() => setImportExportOpen(false)} />
-    </>
+    <Suspense fallback={null}>
+      <AmpMenuContent {...props} />
+    </Suspense>
   );
 }

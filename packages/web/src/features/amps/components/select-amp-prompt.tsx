@@ -7,7 +7,7 @@ export function SelectAmpPrompt() {
   const { t } = useTranslation('amps');
   return (
     <CenteredMessage title={t('list.selectAmp')}>
-      <Typography color="text.secondary">{t('list.selectAmpHint')}</Typography>
+      <Typography color="textSecondary">{t('list.selectAmpHint')}</Typography>
     </CenteredMessage>
   );
 }

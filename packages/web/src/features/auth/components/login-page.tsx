@@ -68,7 +68,7 @@ export function LoginPage() {
           <Typography variant="h5" component="h1">
             {t('title')}
           </Typography>
-          <Typography color="text.secondary">{t('intro')}</Typography>
+          <Typography color="textSecondary">{t('intro')}</Typography>
           {failure ? <Alert severity={failure === 'notProtected' ? 'info' : 'error'}>{t(failure)}</Alert> : null}
           <TextField
             label={t('password')}
@@ -97,7 +97,7 @@ export function LoginPage() {
             {t('signIn')}
           </Button>
           <Button onClick={() => void navigate('/amps')}>{t('guest')}</Button>
-          <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
+          <Typography variant="body2" color="textSecondary" sx={{ textAlign: 'center' }}>
             {t('support')} <Link href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</Link>
           </Typography>
         </Stack>

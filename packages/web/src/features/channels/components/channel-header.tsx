@@ -3,10 +3,10 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { UAC_PERMISSIONS } from '@rackside/protocol';
-import { LevelMeter } from '../../../shared/ui/level-meter';
 import { useChannelsText } from '../i18n';
 import type { FieldContext } from '../types';
 import { FieldSlider } from './fields/field-slider';
+import { LiveMeter } from './fields/live-meter';
 import { FieldSwitch } from './fields/field-switch';
 
 export function ChannelHeader({ ctx, channel }: { ctx: FieldContext; channel: number }) {
@@ -29,10 +29,11 @@ export function ChannelHeader({ ctx, channel }: { ctx: FieldContext; channel: nu
       <Box sx={{ flex: 1, minWidth: 200, maxWidth: 360 }}>
         <FieldSlider ctx={ctx} url={`${out}/fader`} permission={UAC_PERMISSIONS.channelOutputGain} />
       </Box>
-      <LevelMeter
+      <LiveMeter
+        ctx={ctx}
+        url={`/amp/channels/${channel}/levels/level_db`}
+        clipUrl={`${out}/clip`}
         label={t('fields.level')}
-        valueDb={ch.levels.level_db}
-        clip={ch.output.clip}
         orientation="horizontal"
         showScale={false}
       />

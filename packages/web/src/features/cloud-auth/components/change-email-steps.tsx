@@ -38,7 +38,7 @@ export function CurrentPasswordStep(props: {
   });
   return (
     <AuthCard title={t('profile.changeEmail')} onSubmit={(e) => void submit(e)}>
-      <Typography color="text.secondary">{t('profile.passwordText')}</Typography>
+      <Typography color="textSecondary">{t('profile.passwordText')}</Typography>
       <FormField
         form={form}
         name="password"
@@ -69,7 +69,7 @@ export function NewEmailStep(props: { password: string; onChanged: (email: strin
   });
   return (
     <AuthCard title={t('profile.changeEmail')} onSubmit={(e) => void submit(e)}>
-      <Typography color="text.secondary">{t('profile.newEmailText')}</Typography>
+      <Typography color="textSecondary">{t('profile.newEmailText')}</Typography>
       <FormField form={form} name="email" label={t('fields.newEmail')} type="email" autoComplete="email" autoFocus />
       <FormField form={form} name="verifyEmail" label={t('fields.verifyEmail')} type="email" autoComplete="email" />
       <Actions submit={t('profile.saveEmail')} onCancel={props.onCancel} />

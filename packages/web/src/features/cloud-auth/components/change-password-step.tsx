@@ -41,7 +41,7 @@ export function ChangePasswordStep({ onDone, onCancel }: { onDone: () => void; o
         password
         autoComplete="new-password"
       />
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {t('passwordRules')}
       </Typography>
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>

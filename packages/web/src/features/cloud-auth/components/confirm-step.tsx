@@ -31,7 +31,7 @@ export function ConfirmStep({ email, onConfirmed }: { email: string; onConfirmed
   };
   return (
     <AuthCard title={t('register.confirmTitle')} onSubmit={(e) => void submit(e)}>
-      <Typography color="text.secondary">{t('register.confirmText', { email })}</Typography>
+      <Typography color="textSecondary">{t('register.confirmText', { email })}</Typography>
       {resent ? <Alert severity="success">{t('register.resent')}</Alert> : null}
       <FormField form={form} name="code" label={t('fields.code')} autoComplete="one-time-code" autoFocus />
       <Button type="submit" variant="contained" size="large" loading={isLoading}>

@@ -28,7 +28,7 @@ function EnterEmail({ onSent }: { onSent: (email: string, destination: string) =
   });
   return (
     <AuthCard title={t('forgot.title')} onSubmit={(e) => void submit(e)}>
-      <Typography color="text.secondary">{t('forgot.emailText')}</Typography>
+      <Typography color="textSecondary">{t('forgot.emailText')}</Typography>
       <FormField form={form} name="email" label={t('fields.email')} type="email" autoComplete="username" autoFocus />
       <Button type="submit" variant="contained" size="large" loading={isLoading}>
         {t('forgot.send')}
@@ -54,7 +54,7 @@ function EnterPassword(props: { email: string; destination: string; onChanged: (
   });
   return (
     <AuthCard title={t('forgot.title')} onSubmit={(e) => void submit(e)}>
-      <Typography color="text.secondary">{t('forgot.codeText', { destination: props.destination })}</Typography>
+      <Typography color="textSecondary">{t('forgot.codeText', { destination: props.destination })}</Typography>
       <FormField form={form} name="code" label={t('fields.code')} autoComplete="one-time-code" autoFocus />
       <FormField form={form} name="password" label={t('fields.newPassword')} password autoComplete="new-password" />
       <FormField
@@ -64,7 +64,7 @@ function EnterPassword(props: { email: string; destination: string; onChanged: (
         password
         autoComplete="new-password"
       />
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {t('passwordRules')}
       </Typography>
       <Button type="submit" variant="contained" size="large" loading={isLoading}>

@@ -76,7 +76,7 @@ export function ProfilePage() {
     case 'ShowActions':
       return (
         <AuthCard title={t('profile.title')}>
-          <Typography color="text.secondary">{t('profile.signedInAs', { email: user?.email ?? '' })}</Typography>
+          <Typography color="textSecondary">{t('profile.signedInAs', { email: user?.email ?? '' })}</Typography>
           {step.notice ? <Alert severity="success">{t('profile.passwordChanged')}</Alert> : null}
           <Stack spacing={1}>
             <Button variant="outlined" onClick={() => setWarning(true)}>

@@ -66,7 +66,7 @@ export function RegisterPage() {
         password
         autoComplete="new-password"
       />
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {t('passwordRules')}
       </Typography>
       <Button type="submit" variant="contained" size="large" loading={isLoading}>

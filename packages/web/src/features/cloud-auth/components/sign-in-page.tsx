@@ -76,7 +76,7 @@ export function SignInPage() {
           </Link>
         ) : null}
       </Stack>
-      <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
+      <Typography variant="body2" color="textSecondary" sx={{ textAlign: 'center' }}>
         {t('signIn.support')} <Link href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</Link>
       </Typography>
       <ErrorDialog title="authTitle" message={errors.message} onClose={errors.clear} />

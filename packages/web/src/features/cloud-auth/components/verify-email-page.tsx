@@ -36,7 +36,7 @@ export function VerifyEmailPage() {
   };
   return (
     <AuthCard title={t('verify.title')} onSubmit={(e) => void submit(e)}>
-      <Typography color="text.secondary">{t('verify.text', { email: user?.email ?? '' })}</Typography>
+      <Typography color="textSecondary">{t('verify.text', { email: user?.email ?? '' })}</Typography>
       {resent ? <Alert severity="success">{t('verify.resent')}</Alert> : null}
       <FormField form={form} name="code" label={t('fields.code')} autoComplete="one-time-code" autoFocus />
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>

@@ -5,7 +5,7 @@ import { fakeManager } from '../../../testing/fake-manager';
 import { renderApp } from '../../../testing/render-app';
 import { renderInProviders } from '../../../testing/render-in-providers';
 import { deltasReceived } from '../../devices/store/devices-slice';
-import { regionsFor } from '../regions';
+import { detectDevCloud, regionsFor } from '../regions';
 import { ConnectPage } from './connect-page';
 import { getModel } from '@rackside/protocol';
 import { pseudo, pseudoResources } from '../../../testing/pseudo-locale';
@@ -106,12 +106,33 @@ describe('connect to account (spec 2 §2, spec 1 §4/§5)', () => {
     });
   });
 
+  it("registers the development region at the cloud the amp's page names (rackside-dev-cloud)", async () => {
+    const endpoint = 'http://127.0.0.1:8495/api/devices/register';
+    const meta = document.createElement('meta');
+    meta.name = 'rackside-dev-cloud';
+    meta.content = endpoint;
+    document.head.append(meta);
+    try {
+      const { user, manager } = open();
+      await user.type(await screen.findByRole('textbox', { name: 'Registration token' }, LAZY), 'tok-dev');
+      await user.click(screen.getByRole('combobox', { name: 'Region' }));
+      await user.click(screen.getByRole('option', { name: 'Development' }));
+      await user.click(screen.getByRole('button', { name: 'Connect' }));
+      expect(manager.set).toHaveBeenCalledWith(IP, '/cloud', {
+        registrationToken: 'tok-dev',
+        registrationEndpoint: endpoint,
+      });
+    } finally {
+      meta.remove();
+    }
+  });
+
   it('lists only the production regions outside development mode', async () => {
     const send = vi.fn(() => Promise.resolve(true));
     const { user } = renderInProviders(
       <ConnectPage
         cloud={{ status: 'Unregistered', registrationToken: '' }}
-        regions={regionsFor(false)}
+        regions={regionsFor(detectDevCloud(document, false).developmentMode)}
         canWrite
         send={send}
       />,

@@ -51,7 +51,7 @@ export function ConnectPage({ cloud, regions, canWrite, send }: ConnectPageProps
       <Typography variant="h6" component="h2">
         {t('title')}
       </Typography>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {t('intro')}
       </Typography>
       <TextField
@@ -94,7 +94,7 @@ export function ConnectPage({ cloud, regions, canWrite, send }: ConnectPageProps
       <Box role="status" aria-live="polite">
         {running ? <Alert severity="info">{t('running')}</Alert> : null}
       </Box>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {t('status', { status: t(`statuses.${cloud.status ?? 'Unregistered'}`) })}
       </Typography>
       <Dialog open={phase === 'success'} onClose={finish} aria-labelledby="connect-success-title">

@@ -116,7 +116,7 @@ export function Dot1xPage({ ethernet, canWrite, cloud, guest, level, upload, onS
           />
         </FormSection>
         <FormSection title={t('files.title')}>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {available.length > 0 ? t('files.hint') : t('files.noneInMode')}
           </Typography>
           {available.map((slot) => (

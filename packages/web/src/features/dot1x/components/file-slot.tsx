@@ -54,7 +54,7 @@ export function FileSlot({ slot, state, onAmp, disabled, onChoose }: FileSlotPro
             if (file) onChoose(file);
           }}
         />
-        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: 'anywhere', minWidth: 0 }}>
           {state.file ? state.file.name : t('files.noFile')}
         </Typography>
       </Stack>
@@ -71,11 +71,11 @@ export function FileSlot({ slot, state, onAmp, disabled, onChoose }: FileSlotPro
         </Typography>
       ) : null}
       {state.message ? (
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {t('files.ampSaid', { message: state.message })}
         </Typography>
       ) : null}
-      <Typography variant="caption" color="text.secondary">
+      <Typography variant="caption" color="textSecondary">
         {t(`files.onAmp.${onAmp}`)}
       </Typography>
     </Paper>

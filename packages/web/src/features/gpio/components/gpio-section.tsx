@@ -34,7 +34,7 @@ export function GpioSection({ ampId, model }: { ampId: string; model: ModelInfo 
       <Typography variant="subtitle1" component="h3">
         {t('title')}
       </Typography>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {t('intro')}
       </Typography>
       {override ? <Alert severity="info">{t('manualOverride')}</Alert> : null}

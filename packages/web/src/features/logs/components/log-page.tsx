@@ -65,14 +65,14 @@ export function LogPage({ ampId, log, createClient }: LogPageProps) {
           {t('clear')}
         </Button>
       </Stack>
-      {canWrite ? null : <Typography color="text.secondary">{t('guest')}</Typography>}
+      {canWrite ? null : <Typography color="textSecondary">{t('guest')}</Typography>}
       {failed ? <Alert severity="error">{t('failed')}</Alert> : null}
       <Paper variant="outlined" sx={{ p: { xs: 1, sm: 1.5 }, overflow: 'auto' }}>
         {lines.length === 0 ? (
-          <Typography color="text.secondary">{t(`${log}.empty`)}</Typography>
+          <Typography color="textSecondary">{t(`${log}.empty`)}</Typography>
         ) : (
           <>
-            <Typography variant="caption" color="text.secondary">
+            <Typography variant="caption" color="textSecondary">
               {t('order')}
             </Typography>
             <Box

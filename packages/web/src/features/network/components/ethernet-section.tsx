@@ -27,7 +27,7 @@ export function EthernetSection({ form, mac, dot1x, dot1xOnAmp }: EthernetSectio
   return (
     <FormSection title={t('ethernet.title')}>
       {mac ? (
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {t('ethernet.mac', { mac })}
         </Typography>
       ) : null}

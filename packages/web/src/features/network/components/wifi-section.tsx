@@ -15,7 +15,7 @@ export function WifiSection({ form, mac, signal }: { form: FormBinding; mac: str
   const { values } = form;
   return (
     <FormSection title={t('wifi.title')}>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {t('wifi.hint')}
       </Typography>
       <FormControlLabel
@@ -43,11 +43,11 @@ export function WifiSection({ form, mac, signal }: { form: FormBinding; mac: str
         onChange={(v) => form.set('wifiPassword', v)}
       />
       <AddressFields form={form} dhcp="wifiDhcp" ip="wifiIp" gateway="wifiGateway" />
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {signal < 0 ? t('wifi.signal', { dbm: signal }) : t('wifi.noSignal')}
       </Typography>
       {mac ? (
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {t('wifi.mac', { mac })}
         </Typography>
       ) : null}

@@ -50,7 +50,7 @@ export function GreenPage({ autoStandby: as, powerSupply: ps, channels }: GreenP
       </Typography>
       <FormSection title={t('green.autoStandby')}>
         <ReadoutTable label={t('green.autoStandby')} rows={summary} />
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {t(as?.active ? 'autoStandby.activeNow' : 'autoStandby.notActive')}
         </Typography>
       </FormSection>

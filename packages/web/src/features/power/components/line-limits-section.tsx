@@ -36,7 +36,7 @@ export function LineLimitsSection({
         onChange={(on) => ctx.write(URL, { lineWarningAutoLimits: on })}
       />
       {auto ? (
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {t('lineLimits.autoHint')}
         </Typography>
       ) : null}

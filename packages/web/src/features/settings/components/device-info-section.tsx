@@ -17,7 +17,7 @@ export function DeviceInfoSection({ ampId }: { ampId: string }) {
   if (!info) return null;
   return (
     <SettingsSection title={t('info.title')}>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {t('info.editHint')}
       </Typography>
       <FieldGrid>

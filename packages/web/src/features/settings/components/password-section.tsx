@@ -31,7 +31,7 @@ export function PasswordSection({ ampId }: { ampId: string }) {
   const note = cloud ? t('password.cloud') : canWrite ? t('password.afterwards') : t('password.guest');
   return (
     <SettingsSection title={t('password.title')}>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {t(passwordProtected ? 'password.protectedIntro' : 'password.protectIntro')} {note}
       </Typography>
       {passwordProtected ? (

@@ -34,7 +34,7 @@ export function FilterCardShell(p: FilterCardShellProps) {
         </Typography>
         {p.enable}
         {p.type}
-        <Typography variant="body2" color="text.secondary" sx={{ flex: 1, minWidth: 120 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ flex: 1, minWidth: 120 }}>
           {p.summary}
         </Typography>
         <IconButton

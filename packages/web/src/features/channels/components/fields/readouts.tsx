@@ -2,7 +2,8 @@
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { decimalsOf } from '../../../../shared/ui/value-slider-math';
-import { numberSchema, splitFieldUrl, valueAt } from '../../field-info';
+import { numberSchema, splitFieldUrl } from '../../field-info';
+import { useLiveValue } from '../../live';
 import { useChannelsText } from '../../i18n';
 import type { FieldContext } from '../../types';
 
@@ -10,7 +11,7 @@ import type { FieldContext } from '../../types';
 export function FieldReadout({ ctx, url, label }: { ctx: FieldContext; url: string; label?: string }) {
   const { t, field, unit } = useChannelsText();
   const schema = numberSchema(ctx.info, url);
-  const raw = valueAt(ctx.state, url);
+  const raw = useLiveValue(ctx, url);
   if (!schema || typeof raw !== 'number') return null;
   const u = unit(schema.unit);
   const value = `${raw.toFixed(decimalsOf(schema.step))}${u ? ` ${u}` : ''}`;
@@ -55,7 +56,7 @@ export function FieldFlag({
   color?: 'success' | 'error';
 }) {
   const { field } = useChannelsText();
-  const raw = valueAt(ctx.state, url);
+  const raw = useLiveValue(ctx, url);
   if (typeof raw !== 'boolean') return null;
   return <FlagChip label={label ?? field(splitFieldUrl(url).name)} on={raw} color={color} />;
 }

@@ -2,12 +2,12 @@
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
-import { LevelMeter } from '../../../../shared/ui/level-meter';
 import { valueAt } from '../../field-info';
 import { useChannelsText } from '../../i18n';
 import type { FieldContext } from '../../types';
 import { FieldSelect } from '../fields/field-select';
 import { FieldSlider } from '../fields/field-slider';
+import { LiveMeter } from '../fields/live-meter';
 import type { PhysicalInput } from './physical-inputs';
 
 const SOURCE_NAME = { analog: 'Analog', dante: 'Dante', digital: 'Digital' } as const;
@@ -17,7 +17,6 @@ export function InputCard({ ctx, input }: { ctx: FieldContext; input: PhysicalIn
   const at = (name: string) => valueAt(ctx.state, `${input.url}/${name}`);
   const source = choice(`${SOURCE_NAME[input.kind]} ${input.number}`);
   const name = at('name');
-  const level = at('level');
   return (
     <Card component="section" aria-label={t('inputs.input', { name: source })} variant="outlined" sx={{ p: 1.5 }}>
       <Typography variant="subtitle2">
@@ -31,10 +30,11 @@ export function InputCard({ ctx, input }: { ctx: FieldContext; input: PhysicalIn
           <FieldSlider ctx={ctx} url={`${input.url}/micGain`} />
           <FieldSlider ctx={ctx} url={`${input.url}/trim`} />
         </Box>
-        <LevelMeter
+        <LiveMeter
+          ctx={ctx}
+          url={`${input.url}/level`}
+          clipUrl={`${input.url}/clip`}
           label={t('inputs.inputLevel', { name: source })}
-          valueDb={typeof level === 'number' ? level : -Infinity}
-          clip={at('clip') === true}
         />
       </Box>
     </Card>

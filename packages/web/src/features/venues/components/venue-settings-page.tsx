@@ -1,0 +1,117 @@
+import { Alert, Box, Button, Divider, Paper, Stack, TextField, Typography } from '@mui/material';
+import { canDeleteVenue, checkVenueName } from '@rackside/protocol';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { errorNameOf } from '../../../shared/cloud/cloud-error';
+import { LoadingScreen } from '../../../shared/ui/loading-screen';
+import { useDeleteVenueMutation, useRenameVenueMutation } from '../api/venues-api';
+import { useVenue, useVenuesOverview } from '../use-venues';
+import type { VenueOverview } from '../venue-overview';
+import { DeleteVenueDialog, type DeleteStep } from './delete-venue-dialog';
+import { RecipientsSlot } from './feature-slot';
+
+type Problem = 'nameExists' | 'failed' | null;
+
+/** spec 1 §2 venue settings: name form (Cancel, Save, Delete), Firmware update, the notification recipients. */
+function VenueSettings({ venue }: { venue: VenueOverview }) {
+  const { t } = useTranslation('venues');
+  const navigate = useNavigate();
+  const { data } = useVenuesOverview();
+  const [rename, renaming] = useRenameVenueMutation();
+  const [remove, removing] = useDeleteVenueMutation();
+  const [name, setName] = useState(venue.name);
+  const [problem, setProblem] = useState<Problem>(null);
+  const [deleteStep, setDeleteStep] = useState<DeleteStep>(null);
+  const changed = name.trim() !== venue.name && name.trim() !== '';
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!changed) return;
+    // spec 1 §5: rejected before the call with VENUE_NAME_EXISTS
+    if (checkVenueName(name, data?.venues ?? [], venue.venueId)) return setProblem('nameExists');
+    const result = await rename({ venueId: venue.venueId, name: name.trim() });
+    if (result.error) setProblem(errorNameOf(result.error) === 'VENUE_NAME_EXISTS' ? 'nameExists' : 'failed');
+    else setProblem(null);
+  };
+  const confirmDelete = async () => {
+    const result = await remove({ venueId: venue.venueId });
+    if (!result.error) return void navigate('/venues', { replace: true });
+    setDeleteStep(errorNameOf(result.error) === 'VENUE_HAS_AMPS' ? 'refused' : null);
+    if (errorNameOf(result.error) !== 'VENUE_HAS_AMPS') setProblem('failed');
+  };
+  return (
+    <Stack spacing={3}>
+      <Stack component="form" noValidate onSubmit={(e) => void save(e)} spacing={2}>
+        {problem ? (
+          <Alert severity="error">{t(problem === 'nameExists' ? 'settings.nameExists' : 'settings.failed')}</Alert>
+        ) : null}
+        <TextField
+          label={t('settings.name')}
+          value={name}
+          onChange={(e) => {
+            setName(e.target.value);
+            setProblem(null);
+          }}
+          slotProps={{ htmlInput: { maxLength: 100 } }}
+        />
+        <Stack direction="row" spacing={1}>
+          <Button
+            color="error"
+            onClick={() => setDeleteStep(canDeleteVenue(venue.amps.length) ? 'confirm' : 'refused')}
+          >
+            {t('settings.delete')}
+          </Button>
+          <Box sx={{ flex: 1 }} />
+          <Button disabled={!changed} onClick={() => setName(venue.name)}>
+            {t('settings.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={!changed} loading={renaming.isLoading}>
+            {t('settings.save')}
+          </Button>
+        </Stack>
+      </Stack>
+      <Divider />
+      <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+        <Typography variant="h6" component="h2">
+          {t('settings.firmwareTitle')}
+        </Typography>
+        <Button component={RouterLink} to="/update" variant="outlined">
+          {t('settings.firmware')}
+        </Button>
+      </Stack>
+      <Divider />
+      <Stack spacing={1}>
+        <Typography variant="h6" component="h2">
+          {t('settings.recipients')}
+        </Typography>
+        <RecipientsSlot venueId={venue.venueId} />
+      </Stack>
+      <DeleteVenueDialog
+        step={deleteStep}
+        name={venue.name}
+        busy={removing.isLoading}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setDeleteStep(null)}
+      />
+    </Stack>
+  );
+}
+
+/** /venues/{id}/settings; an unknown venue goes back to /venues. */
+export function VenueSettingsPage() {
+  const { t } = useTranslation('venues');
+  const { venueId } = useParams();
+  const { venue, loaded } = useVenue(venueId);
+  if (!loaded) return <LoadingScreen />;
+  if (!venue) return <Navigate to="/venues" replace />;
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', p: 2, overflow: 'auto' }}>
+      <Paper sx={{ p: 3, width: '100%', maxWidth: 560 }}>
+        <Typography variant="h5" component="h1" sx={{ mb: 2.5 }}>
+          {t('settings.title')}
+        </Typography>
+        <VenueSettings key={venue.venueId} venue={venue} />
+      </Paper>
+    </Box>
+  );
+}

@@ -1,0 +1,17 @@
+import { VENUE_POLL_MS } from '@rackside/protocol';
+import { useGetVenuesOverviewQuery } from './api/venues-api';
+import type { VenueOverview } from './venue-overview';
+
+/**
+ * The venues with their amps from the cache. `poll` (the venues layout only) refreshes them every 10 s while the
+ * venues screens are open (spec 1 §4, §9); every other reader just subscribes.
+ */
+export function useVenuesOverview(options: { poll?: boolean } = {}) {
+  return useGetVenuesOverviewQuery(undefined, options.poll ? { pollingInterval: VENUE_POLL_MS } : {});
+}
+
+/** One venue of the overview; `loaded` false until the first answer (an unknown id is known only after it). */
+export function useVenue(venueId: string | undefined): { venue: VenueOverview | undefined; loaded: boolean } {
+  const { data } = useVenuesOverview();
+  return { venue: data?.venues.find((v) => v.venueId === venueId), loaded: data !== undefined };
+}

@@ -1,7 +1,7 @@
 /** spec 1 §2 in cloud mode: a new user registers, confirms with the mailed code, signs in, adds a venue and an amp's token. */
 import { expect, test } from '@playwright/test';
-import { CLOUD_PASSWORD, CLOUD_URL } from './cloud';
-import { outboxCode, uniqueEmail } from './cloud-helpers';
+import { CLOUD_URL } from './cloud';
+import { signUpInBrowser, uniqueEmail } from './cloud-helpers';
 
 test.use({ baseURL: CLOUD_URL });
 
@@ -12,22 +12,7 @@ test('a new user signs up, confirms, signs in, creates a venue and gets a regist
   const email = uniqueEmail('new');
   await page.goto('/');
   await expect(page).toHaveURL(/\/login$/);
-  await page.getByRole('link', { name: 'Register new account' }).click();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(CLOUD_PASSWORD);
-  await page.getByLabel('Confirm password', { exact: true }).fill(CLOUD_PASSWORD);
-  await page.getByRole('button', { name: 'Register' }).click();
-
-  await expect(page.getByRole('heading', { name: 'Confirm your account' })).toBeVisible();
-  await page.getByLabel('Confirmation code').fill(await outboxCode(request, email));
-  await page.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page.getByRole('heading', { name: 'Account created' })).toBeVisible();
-  await page.getByRole('link', { name: 'Sign in' }).click();
-
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(CLOUD_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/venues$/);
+  await signUpInBrowser(page, request, email); // register, the code from the outbox, confirm, sign in
   await expect(page.getByRole('heading', { name: 'No venues yet' })).toBeVisible();
 
   await page.getByRole('link', { name: 'Add venue' }).click();

@@ -10,17 +10,11 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describeFleet, startFleet, type Fleet } from '@rackside/amp-sim';
 import {
-  buildApp,
   ConfigError,
-  createDb,
-  createOutboxMailer,
-  createSmtpMailer,
   loadConfig,
-  migrate,
   seedDemo,
   silentBrokerLogger,
-  startMqtt,
-  systemClock,
+  startCloudService,
   type DemoAmp,
 } from '@rackside/cloud';
 import { OUTBOX_PATH } from '@rackside/protocol';
@@ -71,27 +65,9 @@ try {
   console.error(e instanceof ConfigError ? e.message : e);
   process.exit(1);
 }
-const database = await createDb(config);
-await migrate(database.db);
-const mailer =
-  config.SMTP_URL === undefined
-    ? createOutboxMailer(database.db, (line) => console.log(line))
-    : createSmtpMailer(config.SMTP_URL, config.MAIL_FROM);
 const quiet = !['info', 'debug', 'trace'].includes(config.LOG_LEVEL);
-const mqtt = await startMqtt({
-  config,
-  db: database.db,
-  clock: systemClock,
-  ...(quiet ? { log: silentBrokerLogger } : {}),
-});
-const app = await buildApp({
-  config: { ...config, MQTT_PUBLIC_URL: mqtt.deviceUrl },
-  db: database.db,
-  mailer,
-  broker: mqtt.service,
-  disconnectDevice: mqtt.disconnectDevice,
-});
-await app.listen({ port: config.PORT, host: config.HOST });
+const cloud = await startCloudService(config, quiet ? { brokerLog: silentBrokerLogger } : {});
+const { mqtt } = cloud;
 const cloudUrl = config.PUBLIC_URL;
 const apiUrl = `${cloudUrl}${config.API_PREFIX}`;
 
@@ -104,10 +80,7 @@ const shutdown = (signal: string) => {
   console.log(`\n${signal}: stopping the fleet and the cloud …`);
   // an amp's MQTT session may linger; the fleet gets 3 s
   Promise.race([running.fleet?.close(), new Promise((r) => setTimeout(r, 3000).unref())])
-    .then(() => app.close())
-    .then(() => mqtt.close())
-    .then(() => mailer.close())
-    .then(() => database.close())
+    .then(() => cloud.close())
     .then(() => process.exit(0))
     .catch((err: unknown) => {
       console.error(err);

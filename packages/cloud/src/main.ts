@@ -3,14 +3,9 @@
  * broker on MQTT_PORT unless MQTT_URL is set, and the mail outbox unless SMTP_URL is set. Migrations run at start.
  * SIGINT/SIGTERM close the server, then the broker link, the mailer and the database.
  */
-import { buildApp } from './app';
 import type { BrokerLogger } from './broker/index';
-import { systemClock } from './clock';
 import { ConfigError, loadConfig, type ResolvedConfig } from './config';
-import { createDb, type Database } from './db/client';
-import { migrate } from './db/migrate';
-import { startMqtt, type MqttLink } from './mqtt';
-import { createOutboxMailer, createSmtpMailer, type Mailer } from './plugins/mailer';
+import { startCloudService, type CloudService } from './service';
 
 /** The broker layer's log lines at LOG_LEVEL: warnings from `info` up, the rest (ignored messages…) at debug. */
 function brokerLogger(level: ResolvedConfig['LOG_LEVEL']): BrokerLogger {
@@ -26,7 +21,7 @@ function brokerLogger(level: ResolvedConfig['LOG_LEVEL']): BrokerLogger {
   };
 }
 
-function banner(config: ResolvedConfig, database: Database, mailer: Mailer, mqtt: MqttLink, applied: string[]): string {
+function banner(config: ResolvedConfig, { database, mailer, mqtt, applied }: CloudService): string {
   const api = `${config.PUBLIC_URL}${config.API_PREFIX}`;
   const mail =
     mailer.kind === 'smtp'
@@ -46,33 +41,16 @@ function banner(config: ResolvedConfig, database: Database, mailer: Mailer, mqtt
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = await createDb(config);
-  const applied = await migrate(database.db);
-  const mailer =
-    config.SMTP_URL === undefined
-      ? createOutboxMailer(database.db, (line) => console.log(line))
-      : createSmtpMailer(config.SMTP_URL, config.MAIL_FROM);
-  const mqtt = await startMqtt({ config, db: database.db, clock: systemClock, log: brokerLogger(config.LOG_LEVEL) });
-  const app = await buildApp({
-    config: { ...config, MQTT_PUBLIC_URL: mqtt.deviceUrl },
-    db: database.db,
-    mailer,
-    broker: mqtt.service,
-    disconnectDevice: mqtt.disconnectDevice,
-  });
-  await app.listen({ port: config.PORT, host: config.HOST });
-  console.log(banner(config, database, mailer, mqtt, applied));
+  const service = await startCloudService(config, { brokerLog: brokerLogger(config.LOG_LEVEL) });
+  console.log(banner(config, service));
 
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) process.exit(1); // a second signal: stop waiting
     closing = true;
     console.log(`${signal}: closing`);
-    app
+    service
       .close()
-      .then(() => mqtt.close())
-      .then(() => mailer.close())
-      .then(() => database.close())
       .then(() => process.exit(0))
       .catch((err: unknown) => {
         console.error(err);

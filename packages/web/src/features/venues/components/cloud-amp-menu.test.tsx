@@ -75,14 +75,14 @@ describe('Move amp (spec 1 §2 amp menu in cloud mode)', () => {
       { venueId: 'v1', name: 'Arena', amps: [{ id: 'a2', name: 'Tops', connected: false }] },
       { venueId: 'v2', name: 'Club', amps: [{ id: 'a1', name: 'Bass' }] },
     ]);
-    let cloud: ReturnType<typeof panel>['api'] | undefined;
+    const cloud: { api?: ReturnType<typeof panel>['api'] } = {};
     const { user, api } = panel({
       'PUT /devices/a1/relocate': () => {
-        cloud?.on(moved); // the cloud now lists Bass in Club
+        cloud.api?.on(moved); // the cloud now lists Bass in Club
         return { body: { deviceId: 'a1', venueId: 'v2' } };
       },
     });
-    cloud = api;
+    cloud.api = api;
     await openMenuItem(user, 'Bass', 'Move amp');
     const dialog = await screen.findByRole('dialog', { name: 'Move Bass' });
     await user.click(within(dialog).getByRole('radio', { name: 'Club' }));

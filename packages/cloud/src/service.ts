@@ -1,0 +1,66 @@
+/**
+ * The cloud service wired from a configuration, as `npm run cloud` (main.ts) and the `npm start` demo run it: the
+ * database with its migrations applied, the mailer (outbox unless SMTP_URL), the broker link (embedded Aedes unless
+ * MQTT_URL), the app listening on HOST:PORT. close() stops them in the reverse order.
+ */
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import type { BrokerLogger } from './broker/index';
+import { systemClock } from './clock';
+import type { ResolvedConfig } from './config';
+import { createDb, type Database } from './db/client';
+import { migrate } from './db/migrate';
+import { startMqtt, type MqttLink } from './mqtt';
+import { createOutboxMailer, createSmtpMailer, type Mailer } from './plugins/mailer';
+
+/** A running cloud service. */
+export interface CloudService {
+  readonly app: FastifyInstance;
+  readonly database: Database;
+  readonly mailer: Mailer;
+  readonly mqtt: MqttLink;
+  /** The migrations this start applied (empty when the schema was current). */
+  readonly applied: readonly string[];
+  /** Closes the server, then the broker link, the mailer and the database. */
+  close(): Promise<void>;
+}
+
+/** Starts the cloud service; `brokerLog` takes the broker layer's log lines (default: the console). */
+export async function startCloudService(
+  config: ResolvedConfig,
+  options: { readonly brokerLog?: BrokerLogger } = {},
+): Promise<CloudService> {
+  const database = await createDb(config);
+  const applied = await migrate(database.db);
+  const mailer =
+    config.SMTP_URL === undefined
+      ? createOutboxMailer(database.db, (line) => console.log(line))
+      : createSmtpMailer(config.SMTP_URL, config.MAIL_FROM);
+  const mqtt = await startMqtt({
+    config,
+    db: database.db,
+    clock: systemClock,
+    ...(options.brokerLog ? { log: options.brokerLog } : {}),
+  });
+  const app = await buildApp({
+    config: { ...config, MQTT_PUBLIC_URL: mqtt.deviceUrl },
+    db: database.db,
+    mailer,
+    broker: mqtt.service,
+    disconnectDevice: mqtt.disconnectDevice,
+  });
+  await app.listen({ port: config.PORT, host: config.HOST });
+  return {
+    app,
+    database,
+    mailer,
+    mqtt,
+    applied,
+    async close() {
+      await app.close();
+      await mqtt.close();
+      await mailer.close();
+      await database.close();
+    },
+  };
+}

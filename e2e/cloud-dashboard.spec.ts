@@ -17,6 +17,7 @@ import {
   uniqueEmail,
 } from './cloud-helpers';
 import { HTTP_PORT } from './fleet';
+import { seriousViolations } from './helpers';
 
 /** Addresses of our own, away from the shared fleets (RACKSIDE_E2E_BASE, RACKSIDE_E2E_PROTECTED_BASE). */
 const FLEET_BASE = process.env.RACKSIDE_E2E_DASHBOARD_BASE ?? '127.0.50.1';
@@ -97,6 +98,13 @@ test('the dashboard shows the amps online, then a fault on the venue card, the f
   await expect(ampRow(page, faulty)).toBeVisible();
   await faults.click();
   await expect(ampRow(page, healthy)).toBeVisible();
+  // the tiles, the table with a fault in it and the venue cards, in light and dark
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.evaluate(() => window.localStorage.setItem('DARK_MODE', 'true'));
+  await page.reload();
+  await expect(ampRow(page, faulty).locator('[data-log="fault"]')).toContainText(/Channel 2/);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.evaluate(() => window.localStorage.removeItem('DARK_MODE'));
 });
 
 test('at 390 px the dashboard is a tab that shows the fault without widening the page', async ({ page }) => {

@@ -5,7 +5,7 @@
  * `ChannelsPage`, this slot renders it (lazily, in its own chunk); until then it shows a read-only channel summary.
  * The slot checks what is common to every channel page first: the UAC lock, and that channel {n} exists.
  */
-import { Box, CircularProgress } from '@mui/material';
+import { Box } from '@mui/material';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -13,6 +13,7 @@ import { UAC_HIDDEN_PAGES } from '../../../shared/amp-pages';
 import { CenteredMessage } from '../../../shared/ui/centered-message';
 import { useAmpModel, useAmpSummary } from '../../devices';
 import { ChannelsPlaceholder } from './channels-placeholder';
+import { LoadingSpinner } from '../../../shared/ui/loading-spinner';
 
 interface ChannelsModule {
   ChannelsPage?: ComponentType;
@@ -45,7 +46,7 @@ export function ChannelView() {
     <Suspense
       fallback={
         <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
-          <CircularProgress />
+          <LoadingSpinner />
         </Box>
       }
     >

@@ -4,7 +4,6 @@
  */
 import { useEffect } from 'react';
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useDispatch, useSelector } from 'react-redux';
 import { Navigate, useNavigate, useParams } from 'react-router';
@@ -14,6 +13,7 @@ import { channelViewShown, selectChannelView } from '../store/channel-view-slice
 import { isChannelTab, type ChannelTab } from '../types';
 import { ChannelList } from './channel-list';
 import { ChannelView } from './channel-view';
+import { LoadingSpinner } from '../../../shared/ui/loading-spinner';
 
 /** Relative to the amp's route, so local (/amps/{id}) and cloud (/venues/{v}/amps/{id}) paths both work. */
 const channelPath = (channel: number, tab: ChannelTab) => `../channels/${channel}/${tab}`;
@@ -34,7 +34,7 @@ export function ChannelsPage() {
   if (!props) {
     return (
       <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
-        <CircularProgress />
+        <LoadingSpinner />
       </Box>
     );
   }

@@ -6,10 +6,11 @@
  * - features/contacts/venue-recipients.tsx, default export `({venueId})`: the notifications section of venue
  *   settings (spec 1 §2 recipients).
  */
-import { Box, CircularProgress, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ComingPage } from '../../../shared/ui/coming-page';
+import { LoadingSpinner } from '../../../shared/ui/loading-spinner';
 
 const firstLazy = <P,>(modules: Record<string, () => Promise<{ default: ComponentType<P> }>>) => {
   const load = Object.values(modules)[0];
@@ -23,7 +24,7 @@ const Recipients = firstLazy(
 
 const fallback = (
   <Box sx={{ display: 'flex', justifyContent: 'center', p: 3 }}>
-    <CircularProgress />
+    <LoadingSpinner />
   </Box>
 );
 

@@ -1,28 +1,14 @@
-import {
-  Box,
-  Button,
-  FormControl,
-  InputAdornment,
-  InputLabel,
-  LinearProgress,
-  MenuItem,
-  Select,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link as RouterLink } from 'react-router';
 import { AddIcon } from '../../../shared/ui/cloud-icons';
-import { SearchIcon } from '../../../shared/ui/icons';
 import { CenteredMessage } from '../../../shared/ui/centered-message';
+import { ChoiceSelect, SearchField } from '../../../shared/ui/list-controls';
 import { selectVenueListQuery, venueSearchChanged, venueSortChosen } from '../store/venue-list-slice';
 import { useVenuesOverview } from '../use-venues';
-import { VENUE_SORT_KEYS, visibleVenues, type VenueSortKey } from '../venue-overview';
+import { VENUE_SORT_KEYS, visibleVenues } from '../venue-overview';
 import { VenueCard } from './venue-card';
-
-const isSortKey = (v: string): v is VenueSortKey => (VENUE_SORT_KEYS as readonly string[]).includes(v);
 
 /** spec 1 §2 venue list: search by name, sort by name or error status, Add venue, the cards. */
 export function VenueList() {
@@ -68,38 +54,21 @@ export function VenueList() {
           </Button>
         </Stack>
         <Stack direction="row" spacing={1.5}>
-          <TextField
-            type="search"
-            size="small"
+          <SearchField
             label={t('list.search')}
             value={search}
-            onChange={(e) => dispatch(venueSearchChanged(e.target.value))}
+            onChange={(v) => dispatch(venueSearchChanged(v))}
             sx={{ flex: 2 }}
-            slotProps={{
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchIcon fontSize="small" />
-                  </InputAdornment>
-                ),
-              },
-            }}
           />
-          <FormControl size="small" sx={{ flex: 1 }}>
-            <InputLabel id="venue-sort">{t('list.sortBy')}</InputLabel>
-            <Select
-              labelId="venue-sort"
-              label={t('list.sortBy')}
-              value={sort}
-              onChange={(e) => isSortKey(e.target.value) && dispatch(venueSortChosen(e.target.value))}
-            >
-              {VENUE_SORT_KEYS.map((k) => (
-                <MenuItem key={k} value={k}>
-                  {t(`list.sort.${k}`)}
-                </MenuItem>
-              ))}
-            </Select>
-          </FormControl>
+          <ChoiceSelect
+            id="venue-sort"
+            label={t('list.sortBy')}
+            value={sort}
+            choices={VENUE_SORT_KEYS}
+            choiceLabel={(k) => t(`list.sort.${k}`)}
+            onChange={(k) => dispatch(venueSortChosen(k))}
+            sx={{ flex: 1 }}
+          />
         </Stack>
       </Stack>
       {isLoading ? <LinearProgress aria-label={t('list.loading')} /> : null}

@@ -1,12 +1,15 @@
-import { Box, Divider, FormControl, InputLabel, MenuItem, Select, Stack, Typography } from '@mui/material';
+import { Box, Divider, Stack, Typography } from '@mui/material';
 import { AMP_LIST_PANE_WIDTH_PX } from '@rackside/protocol';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useMatch, useParams, useSearchParams } from 'react-router';
 import { useIsWide } from '../../../shared/hooks/use-is-wide';
 import { CenteredMessage } from '../../../shared/ui/centered-message';
+import { ChoiceSelect } from '../../../shared/ui/list-controls';
 import { LoadingScreen } from '../../../shared/ui/loading-screen';
 import { useVenue } from '../use-venues';
-import { sortVenueAmps, venueAmpSortOf, type VenueOverview } from '../venue-overview';
+import { sortVenueAmps, venueAmpSortOf, type VenueAmpSort, type VenueOverview } from '../venue-overview';
+
+const VENUE_AMP_SORTS: readonly VenueAmpSort[] = ['name', 'faults'];
 import { CloudAmpCard } from './cloud-amp-card';
 import { MoveAmpHost } from './move-amp-dialog';
 import { RemoveAmpSnackbar } from './remove-amp-dialog';
@@ -41,20 +44,15 @@ function VenueAmps({ venue }: { venue: VenueOverview }) {
     <Box component="section" aria-label={venue.name} sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       <VenueHeader venue={venue} />
       <Box sx={{ p: 1.5, pb: 0 }}>
-        <FormControl size="small" fullWidth>
-          <InputLabel id="venue-amp-sort">{t('panel.sortBy')}</InputLabel>
-          <Select
-            labelId="venue-amp-sort"
-            label={t('panel.sortBy')}
-            value={sort}
-            onChange={(e) =>
-              setParams(e.target.value === 'faults' ? { s: 'faults' } : { s: 'name' }, { replace: true })
-            }
-          >
-            <MenuItem value="name">{t('panel.sort.name')}</MenuItem>
-            <MenuItem value="faults">{t('panel.sort.faults')}</MenuItem>
-          </Select>
-        </FormControl>
+        <ChoiceSelect
+          id="venue-amp-sort"
+          label={t('panel.sortBy')}
+          value={sort}
+          choices={VENUE_AMP_SORTS}
+          choiceLabel={(k) => t(`panel.sort.${k}`)}
+          onChange={(s) => setParams({ s }, { replace: true })}
+          sx={{ width: '100%' }}
+        />
       </Box>
       <Box sx={{ flex: 1, minHeight: 0, overflowY: 'auto', p: 1.5 }}>
         <MoveAmpHost>{body}</MoveAmpHost>

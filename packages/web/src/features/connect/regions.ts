@@ -9,6 +9,8 @@
  * mode on and points the development and test regions there.
  */
 
+import { metaContent } from '../../shared/hosting';
+
 export type CloudRegionId = 'us' | 'cn' | 'dev' | 'test';
 
 export interface CloudRegion {
@@ -50,9 +52,6 @@ export interface DevCloud {
   readonly developmentMode: boolean;
   readonly endpoint: string;
 }
-
-const metaContent = (doc: Pick<Document, 'querySelector'>, name: string): string | undefined =>
-  doc.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content;
 
 const isHttpUrl = (text: string): boolean => URL.canParse(text) && /^https?:$/.test(new URL(text).protocol);
 

@@ -17,7 +17,8 @@ export interface HostingMode {
 export const LOCAL_HOSTING: HostingMode = { mode: 'local', china: false, apiBase: '/api' };
 export const CLOUD_HOSTING: HostingMode = { mode: 'cloud', china: false, apiBase: '/api' };
 
-const metaContent = (doc: Pick<Document, 'querySelector'>, name: string): string | undefined =>
+/** The content of the page's `<meta name={name}>`, if it has one. */
+export const metaContent = (doc: Pick<Document, 'querySelector'>, name: string): string | undefined =>
   doc.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content;
 
 /** Reads the cloud's tags: `<meta name="rackside-hosting" content="cloud|cloud-china">`, `<meta name="rackside-api">`. */

@@ -3,6 +3,7 @@ export {
   LOCAL_HOSTING,
   detectHostingMode,
   hostingReducer,
+  metaContent,
   selectHostingMode,
   selectIsCloud,
   type HostingMode,

@@ -1,5 +1,7 @@
 // @ts-check
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -11,14 +13,64 @@ const restrict = (...names) => ({
   ],
 });
 
+/**
+ * Inside the web console (docs/architecture.md): app → features → device → shared, never back up; a feature uses
+ * another feature only through its index (its public screens and hooks), never its internals; and no import cycle.
+ */
+const WEB = 'packages/web/src';
+const webFeatures = readdirSync(`${WEB}/features`);
+const webLayers = {
+  plugins: { 'import-x': importX },
+  settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })] },
+  rules: {
+    'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    'import-x/no-restricted-paths': [
+      'error',
+      {
+        zones: [
+          {
+            target: `${WEB}/shared`,
+            from: [`${WEB}/device`, `${WEB}/features`, `${WEB}/app`],
+            message: 'shared/ is the bottom layer.',
+          },
+          {
+            target: `${WEB}/device`,
+            from: [`${WEB}/features`, `${WEB}/app`],
+            message: 'device/ imports only shared/.',
+          },
+          { target: `${WEB}/features`, from: `${WEB}/app`, message: 'features never import app/.' },
+          ...webFeatures.map((f) => ({
+            target: `${WEB}/features/${f}`,
+            from: `${WEB}/features`,
+            except: [`./${f}`, ...webFeatures.flatMap((o) => [`./${o}/index.ts`, `./${o}/index.tsx`])],
+            message: 'Another feature is used through its index only.',
+          })),
+        ],
+      },
+    ],
+  },
+};
+
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'packages/web/dist/**', '**/test-results/**', '**/playwright-report/**', '.data/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'packages/web/dist/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      '.data/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
       globals: { ...globals.node },
-      parserOptions: { projectService: { allowDefaultProject: ['*.js', '*.ts', '.ci/*.mjs'] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        projectService: { allowDefaultProject: ['*.js', '*.ts', '.ci/*.mjs'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
     },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
@@ -29,9 +81,21 @@ export default tseslint.config(
     },
   },
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
-  { files: ['packages/protocol/**'], rules: restrict('@rackside/device-client', '@rackside/amp-sim', '@rackside/cloud', '@rackside/web') },
+  {
+    files: ['packages/protocol/**'],
+    rules: restrict('@rackside/device-client', '@rackside/amp-sim', '@rackside/cloud', '@rackside/web'),
+  },
   { files: ['packages/device-client/**'], rules: restrict('@rackside/amp-sim', '@rackside/cloud', '@rackside/web') },
   { files: ['packages/web/**'], rules: restrict('@rackside/amp-sim', '@rackside/cloud') },
-  { files: ['packages/cloud/**'], ignores: ['**/*.test.ts', '**/test/**'], rules: restrict('@rackside/amp-sim', '@rackside/web') },
+  {
+    files: [`${WEB}/**/*.{ts,tsx}`],
+    ignores: [`${WEB}/testing/**`, `${WEB}/**/*.test.{ts,tsx}`, `${WEB}/**/*.test-utils.tsx`],
+    ...webLayers,
+  },
+  {
+    files: ['packages/cloud/**'],
+    ignores: ['**/*.test.ts', '**/test/**'],
+    rules: restrict('@rackside/amp-sim', '@rackside/web'),
+  },
   { files: ['packages/amp-sim/**'], rules: restrict('@rackside/cloud', '@rackside/web') },
 );

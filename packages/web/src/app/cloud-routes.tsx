@@ -6,11 +6,23 @@ import { Navigate, type RouteObject } from 'react-router';
 import { ErrorScreen } from '../shared/ui/error-screen';
 import { LoadingScreen } from '../shared/ui/loading-screen';
 import { CloudRootRedirect, RequireUser, RequireVerified } from './cloud-guards';
-import { cloudFirmwareRoutes, contactsRoutes } from './cloud-seams';
 import { AppLayout } from './layout/app-layout';
 import { venuesRoutes } from './venues-routes';
 
-const auth = () => import('../features/cloud-auth');
+const auth = () => import('../features/account');
+const contacts = () => import('../features/contacts');
+
+/** spec 1 §2 contacts area (base /contacts). */
+const contactsRoutes: RouteObject = {
+  path: 'contacts',
+  children: [
+    { index: true, lazy: async () => ({ Component: (await contacts()).ContactsPage }) },
+    { path: 'add', lazy: async () => ({ Component: (await contacts()).AddContactPage }) },
+    { path: ':contactId/edit', lazy: async () => ({ Component: (await contacts()).EditContactPage }) },
+    // spec 1 §2: the edit screen without an id, or anything else here, goes back to the list
+    { path: '*', element: <Navigate to="/contacts" replace /> },
+  ],
+};
 
 export const cloudRoutes: RouteObject[] = [
   {
@@ -36,8 +48,12 @@ export const cloudRoutes: RouteObject[] = [
             children: [
               { path: 'profile', lazy: async () => ({ Component: (await auth()).ProfilePage }) },
               venuesRoutes,
-              ...contactsRoutes,
-              ...cloudFirmwareRoutes,
+              contactsRoutes,
+              // spec 1 §2 cloud firmware update: arrives with issue 14
+              {
+                path: 'update',
+                lazy: async () => ({ Component: (await import('./coming-routes')).FirmwareUpdateRoute }),
+              },
             ],
           },
         ],

@@ -6,7 +6,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { ConnectionManager, resolveHost, selectLocalPassword } from '../features/devices';
+import { ConnectionManager, resolveHost, selectLocalPassword } from '../device';
 import { effectiveLanguage } from '../features/preferences/store/preferences-slice';
 import { detectHostingMode } from '../shared/hosting';
 import { createAppI18n } from '../shared/i18n/app-i18n';

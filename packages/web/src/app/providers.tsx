@@ -3,7 +3,7 @@ import type { i18n } from 'i18next';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider, useSelector } from 'react-redux';
-import { DeviceManagerProvider, type DeviceManager } from '../features/devices';
+import { DeviceManagerProvider, type DeviceManager } from '../device';
 import {
   effectiveLanguage,
   selectDarkMode,

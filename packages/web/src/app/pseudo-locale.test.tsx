@@ -10,7 +10,7 @@ import { pseudo, pseudoResources, untranslated } from '../testing/pseudo-locale'
 import { renderApp } from '../testing/render-app';
 import { setViewportWidth } from '../testing/viewport';
 import { SUPPORT_EMAIL } from '../shared/config';
-import { connectionChanged } from '../features/devices/store/devices-slice';
+import { connectionChanged } from '../device/store/devices-slice';
 import { getModel } from '@rackside/protocol';
 
 const AMPS: AmpFixture[] = [

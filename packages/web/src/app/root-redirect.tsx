@@ -2,13 +2,7 @@ import { Box, CircularProgress } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { Navigate } from 'react-router';
-import {
-  selectAmpEntry,
-  selectHostAmpId,
-  selectLocalLoggedIn,
-  type WithDevices,
-  type WithLocalLogin,
-} from '../features/devices';
+import { selectAmpEntry, selectHostAmpId, selectLocalLoggedIn, type WithDevices, type WithLocalLogin } from '../device';
 
 type Where = '/amps' | '/login' | 'wait';
 

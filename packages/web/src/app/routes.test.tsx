@@ -1,7 +1,7 @@
 import { APP_VERSION } from '@rackside/protocol';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { initialDevicesState } from '../features/devices';
+import { initialDevicesState } from '../device';
 import { devicesWith } from '../testing/fixtures';
 import { renderApp } from '../testing/render-app';
 

@@ -3,13 +3,13 @@
  * the root redirect and the error screen are in the main chunk.
  */
 import { Navigate, type RouteObject } from 'react-router';
-import { AMP_PAGES } from '../shared/amp-pages';
 import { ErrorScreen } from '../shared/ui/error-screen';
 import { LoadingScreen } from '../shared/ui/loading-screen';
+import { ampPageRoutes } from './amp-routes';
 import { AppLayout } from './layout/app-layout';
 import { RootRedirect } from './root-redirect';
 
-const amps = () => import('../features/amps');
+const amps = () => import('../features/amp-list');
 const ampDetail = () => import('../features/amp-detail');
 
 export const routes: RouteObject[] = [
@@ -19,7 +19,7 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <LoadingScreen />,
     children: [
       { index: true, element: <RootRedirect /> },
-      { path: 'login', lazy: async () => ({ Component: (await import('../features/auth')).LoginPage }) },
+      { path: 'login', lazy: async () => ({ Component: (await import('../features/amp-login')).LoginPage }) },
       {
         path: 'preferences',
         lazy: async () => ({ Component: (await import('../features/preferences')).PreferencesPage }),
@@ -35,19 +35,7 @@ export const routes: RouteObject[] = [
           {
             path: ':ampId',
             lazy: async () => ({ Component: (await ampDetail()).AmpDetailShell }),
-            children: [
-              { index: true, element: <Navigate to="channels" replace /> },
-              { path: 'channels', lazy: async () => ({ Component: (await ampDetail()).ChannelView }) },
-              { path: 'channels/:n/:section', lazy: async () => ({ Component: (await ampDetail()).ChannelView }) },
-              ...AMP_PAGES.map((page) => ({
-                path: page,
-                lazy: async () => {
-                  const { AmpPageRoute } = await ampDetail();
-                  return { Component: () => <AmpPageRoute page={page} /> };
-                },
-              })),
-              { path: '*', element: <Navigate to="/" replace /> },
-            ],
+            children: ampPageRoutes,
           },
         ],
       },

@@ -5,7 +5,7 @@
  * loaded chunks.
  */
 import { configureStore } from '@reduxjs/toolkit';
-import { ampListReducer } from '../features/amps/store/amp-list-slice';
+import { ampListReducer } from '../features/amp-list/store/amp-list-slice';
 import {
   devicesReducer,
   initialDevicesState,
@@ -14,10 +14,10 @@ import {
   saveLocalLogin,
   type DevicesState,
   type LocalLoginState,
-} from '../features/devices';
+} from '../device';
 import { channelViewReducer } from '../features/channels/store/channel-view-slice';
 import { venueListReducer } from '../features/venues/store/venue-list-slice';
-import { noticesReducer } from '../features/notices';
+import { noticesReducer } from '../shared/notices';
 import { cloudApi, type CloudExtra } from '../shared/cloud/cloud-api';
 import { initialSession, sessionReducer, type SessionState } from '../shared/cloud/session-slice';
 import { loadStoredSession, tokensOf } from '../shared/cloud/session-storage';

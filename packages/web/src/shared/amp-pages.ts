@@ -31,3 +31,8 @@ export const UAC_HIDDEN_PAGES: ReadonlySet<AmpPage | 'channels'> = new Set([
 /** The local route of an amp page: /amps/{ampId}/{page}. */
 export const ampPath = (ampId: string, page?: AmpPage | 'channels'): string =>
   `/amps/${encodeURIComponent(ampId)}${page ? `/${page}` : ''}`;
+
+/** What an amp page's screen receives from its route. */
+export interface AmpPageProps {
+  readonly ampId: string;
+}

@@ -2,8 +2,8 @@
 import { getModel, type DeviceDelta, type ModelInfo } from '@rackside/protocol';
 import type { ConnectionState } from '@rackside/device-client';
 import { vi } from 'vitest';
-import type { ClientLike, ClientOptions } from '../features/devices';
-import { applyDelta } from '../features/devices/store/devices-slice';
+import type { ClientLike, ClientOptions } from '../device';
+import { applyDelta } from '../device/store/devices-slice';
 
 export class FakeClient implements ClientLike {
   connectionState: ConnectionState = 'CONNECTING';

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { DeviceManager, VerifyResult } from '../features/devices';
+import type { DeviceManager, VerifyResult } from '../device';
 
 /** A DeviceManager whose calls a test can inspect and steer. */
 export function fakeManager(verify: VerifyResult = 'ok') {

@@ -6,7 +6,7 @@ import {
   type AmpConnection,
   type AmpEntry,
   type DevicesState,
-} from '../features/devices/store/devices-slice';
+} from '../device/store/devices-slice';
 
 export interface AmpFixture {
   readonly ip: string;

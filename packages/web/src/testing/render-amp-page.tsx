@@ -10,7 +10,7 @@ import type { Resource } from 'i18next';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { AppProviders } from '../app/providers';
 import { createAppStore } from '../app/store';
-import type { DevicesState } from '../features/devices';
+import type { DevicesState } from '../device';
 import { defaultPreferences } from '../features/preferences/store/preferences-slice';
 import { LOCAL_HOSTING, type HostingMode } from '../shared/hosting';
 import { createI18n } from '../shared/i18n';

@@ -2,14 +2,8 @@ import { Box, Divider, Drawer, List, ListItemButton, ListItemText, Typography } 
 import { useTranslation } from 'react-i18next';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import {
-  localLoggedOut,
-  selectAmpState,
-  selectHostAmpId,
-  selectLocalLoggedIn,
-  type WithDevices,
-} from '../../features/devices';
-import { noticeShown } from '../../features/notices';
+import { localLoggedOut, selectAmpState, selectHostAmpId, selectLocalLoggedIn, type WithDevices } from '../../device';
+import { noticeShown } from '../../shared/notices';
 import { helpHref } from '../../shared/ui/help-link';
 
 const LINKS = [

@@ -2,7 +2,7 @@ import { AppBar, Box, IconButton, Toolbar, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Outlet } from 'react-router';
-import { NoticeHost } from '../../features/notices';
+import { NoticeHost } from '../../shared/notices';
 import { useHostingMode } from '../../shared/hosting';
 import { MenuIcon } from '../../shared/ui/icons';
 import { AppDrawer } from './app-drawer';

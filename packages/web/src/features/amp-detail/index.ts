@@ -1,3 +1,3 @@
+/** The amp detail of spec 2 §2: the shell (subscription, header, connection notices) and the gate of its pages. */
 export { AmpDetailShell } from './components/amp-detail-shell';
-export { AmpPageRoute } from './components/amp-page-route';
-export { ChannelView, isChannelOf } from './components/channel-view';
+export { AmpPageGate, isChannelOf } from './components/amp-page-gate';

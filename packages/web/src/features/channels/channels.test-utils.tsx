@@ -1,7 +1,7 @@
 /** Test fixtures of the channel view: a model's default amp, its tree schemas, full access and a recording write. */
 import { getModel, UAC_LEVELS, type AmpState, type UacLevel } from '@rackside/protocol';
 import { vi, type Mock } from 'vitest';
-import { defaultAmpState, treeInfo } from './field-info';
+import { defaultAmpState, treeInfo } from '../../device/fields/field-info';
 import type { ChannelTabProps } from './types';
 
 export type WriteMock = Mock<(url: string, params: Record<string, unknown>) => Promise<unknown>>;

@@ -1,8 +1,7 @@
 /** The channel view of spec 2 §2: the page amp-detail mounts, its parts, and its UI slice. */
 export { ChannelsPage } from './components/channels-page';
 export { ChannelView, type ChannelViewProps } from './components/channel-view';
-export { completeAmpState, makeAccess, useChannelTabProps, type AccessFacts } from './connect';
-export { replyInfo, treeInfo, type FieldSchema } from './field-info';
+export { completeAmpState, useChannelTabProps } from './channel-tab-props';
 export {
   channelViewReducer,
   channelViewShown,
@@ -11,13 +10,4 @@ export {
   type ChannelViewState,
   type WithChannelView,
 } from './store/channel-view-slice';
-export {
-  CHANNEL_TABS,
-  DEFAULT_CHANNEL_TAB,
-  isChannelTab,
-  type AccessCheck,
-  type ChannelTab,
-  type ChannelTabProps,
-  type DeviceWrite,
-  type InfoLookup,
-} from './types';
+export { CHANNEL_TABS, DEFAULT_CHANNEL_TAB, isChannelTab, type ChannelTab, type ChannelTabProps } from './types';

@@ -2,7 +2,7 @@
  * spec 1 §2 venue settings, notifications: the venue's recipients in a view mode, and an update mode with a checkbox
  * for every contact, Save and Cancel. Cancel restores the saved selection; Save sends each change and reloads the
  * venue's contacts; when any change fails, the 2-second notice 'some selections failed to save' (spec 1 §4).
- * Loaded lazily by features/venues (components/feature-slot.tsx RecipientsSlot).
+ * Loaded lazily by features/venues (components/lazy-sections.tsx).
  */
 import {
   Alert,
@@ -157,7 +157,7 @@ function Recipients({ venueId }: { venueId: string }) {
   );
 }
 
-export default function VenueRecipients({ venueId }: { venueId: string }) {
+export function VenueRecipients({ venueId }: { venueId: string }) {
   const { t } = useTranslation('contacts');
   return (
     <Box component="section" aria-label={t('recipients.label')}>

@@ -5,9 +5,9 @@
 import { useCallback, useMemo } from 'react';
 import type { Dot1xFileSlot, UacLevel } from '@rackside/protocol';
 import { useHostingMode } from '../../shared/hosting';
-import type { AmpPageProps } from '../amp-detail/components/amp-page-route';
-import { makeAccess } from '../channels/connect';
-import { useAmpState, useAmpSummary, useDeviceWrite } from '../devices';
+import type { AmpPageProps } from '../../shared/amp-pages';
+import { makeAccess } from '../../device/fields';
+import { useAmpState, useAmpSummary, useDeviceWrite } from '../../device';
 import { Dot1xPage } from './components/dot1x-page';
 import { ampHttpOrigin, uploadDot1xFile } from './upload';
 
@@ -16,7 +16,7 @@ const DOT1X_FIELD_URLS = ['Mode', 'Identity', 'AnonymousIdentity', 'Domain', 'Pa
   (f) => `/network/ethernet/dot1x${f}`,
 );
 
-export default function Dot1xScreen({ ampId }: AmpPageProps) {
+export function Dot1xScreen({ ampId }: AmpPageProps) {
   const ethernet = useAmpState(ampId, (s) => s?.network?.ethernet);
   const uac = useAmpState(ampId, (s) => s?.UAC);
   const lockedProperties = useAmpState(ampId, (s) => s?.lockedProperties);

@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { CLOUD_HOSTING } from '../../shared/hosting';
 import { devicesWith, type AmpFixture } from '../../testing/fixtures';
 import { renderAmpPage } from '../../testing/render-amp-page';
-import AdvancedScreen from './amp-page-advanced';
+import { AdvancedScreen } from './amp-page-advanced';
 
 const AMP = '10.0.0.1';
 const render = (fixture: Partial<AmpFixture>, cloud = false) =>
-  renderAmpPage(<AdvancedScreen ampId={AMP} page="advanced" />, {
+  renderAmpPage(<AdvancedScreen ampId={AMP} />, {
     devices: devicesWith([{ ip: AMP, ...fixture }]),
     page: 'advanced',
     ...(cloud ? { hosting: CLOUD_HOSTING } : {}),

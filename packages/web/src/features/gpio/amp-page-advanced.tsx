@@ -5,13 +5,13 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { AmpPageProps } from '../amp-detail/components/amp-page-route';
-import { useAmpModel } from '../devices';
-import { useIsCloud } from '../settings/use-field-access';
+import type { AmpPageProps } from '../../shared/amp-pages';
+import { useAmpModel } from '../../device';
+import { useIsCloud } from '../../device/fields/use-field-access';
 import { GpioSection } from './components/gpio-section';
 import { GPIO_NS } from './gpio-i18n';
 
-export default function AdvancedScreen({ ampId }: AmpPageProps) {
+export function AdvancedScreen({ ampId }: AmpPageProps) {
   const { t } = useTranslation([GPIO_NS, 'amp-detail']);
   const model = useAmpModel(ampId);
   const cloud = useIsCloud();

@@ -1,7 +1,7 @@
 /** The /amps/{ampId}/faults screen (spec 2 §2): the amp's fault log. */
-import type { AmpPageProps } from '../amp-detail/components/amp-page-route';
+import type { AmpPageProps } from '../../shared/amp-pages';
 import { LogPage } from './components/log-page';
 
-export default function FaultsScreen({ ampId }: AmpPageProps) {
+export function FaultsScreen({ ampId }: AmpPageProps) {
   return <LogPage ampId={ampId} log="faults" />;
 }

@@ -7,7 +7,7 @@
 import { DeviceClient, type DeviceClientOptions } from '@rackside/device-client';
 import { useCallback } from 'react';
 import { useSelector } from 'react-redux';
-import { selectAmpEntry, selectDiscovered, selectLocalPassword, type WithDevices } from '../devices';
+import { selectAmpEntry, selectDiscovered, selectLocalPassword, type WithDevices } from '../../device';
 
 /** What the clear needs to reach the amp. */
 export interface LogsTarget {

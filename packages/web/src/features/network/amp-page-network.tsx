@@ -1,12 +1,12 @@
 /** The /amps/{ampId}/network screen (spec 2 §2): the amp's network form, fed from the device slice. */
 import { useCallback } from 'react';
 import { useHostingMode } from '../../shared/hosting';
-import type { AmpPageProps } from '../amp-detail/components/amp-page-route';
-import { useAmpModel, useAmpState, useAmpSummary, useDeviceWrite } from '../devices';
+import type { AmpPageProps } from '../../shared/amp-pages';
+import { useAmpModel, useAmpState, useAmpSummary, useDeviceWrite } from '../../device';
 import { NetworkPage } from './components/network-page';
 import type { NetworkPayloads } from './network-form';
 
-export default function NetworkScreen({ ampId }: AmpPageProps) {
+export function NetworkScreen({ ampId }: AmpPageProps) {
   const network = useAmpState(ampId, (s) => s?.network);
   const model = useAmpModel(ampId);
   const summary = useAmpSummary(ampId);

@@ -1,10 +1,10 @@
 /** The /amps/{ampId}/power screen (spec 2 §2 Power supply page), fed from the device slice. */
-import type { AmpPageProps } from '../amp-detail/components/amp-page-route';
-import { useAmpState, useAmpSummary } from '../devices';
+import type { AmpPageProps } from '../../shared/amp-pages';
+import { useAmpState, useAmpSummary } from '../../device';
 import { PowerPage } from './components/power-page';
 import { usePowerControls } from './use-power-controls';
 
-export default function PowerScreen({ ampId }: AmpPageProps) {
+export function PowerScreen({ ampId }: AmpPageProps) {
   const powerSupply = useAmpState(ampId, (s) => s?.amp?.powerSupply);
   const autoStandby = useAmpState(ampId, (s) => s?.amp?.autoStandby);
   const summary = useAmpSummary(ampId);

@@ -4,9 +4,9 @@
  */
 import { useMemo } from 'react';
 import { useHostingMode } from '../../shared/hosting';
-import { makeAccess } from '../channels/connect';
-import { boundsOf, numberSchema, treeInfo } from '../channels/field-info';
-import { useAmpModel, useAmpState, useDeviceWrite } from '../devices';
+import { makeAccess } from '../../device/fields';
+import { boundsOf, numberSchema, treeInfo } from '../../device/fields/field-info';
+import { useAmpModel, useAmpState, useDeviceWrite } from '../../device';
 import type { ControlContext } from './components/controls';
 
 export function usePowerControls(ampId: string): ControlContext & { canWrite: boolean } {

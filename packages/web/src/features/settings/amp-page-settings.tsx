@@ -5,13 +5,13 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { AmpPageProps } from '../amp-detail/components/amp-page-route';
+import type { AmpPageProps } from '../../shared/amp-pages';
 import { DeviceInfoSection } from './components/device-info-section';
 import { LocatorSection } from './components/locator-section';
 import { PasswordSection } from './components/password-section';
 import { PowerUsageSection } from './components/power-usage-section';
 
-export default function SettingsScreen({ ampId }: AmpPageProps) {
+export function SettingsScreen({ ampId }: AmpPageProps) {
   const { t } = useTranslation('amp-detail');
   return (
     <Stack spacing={2} sx={{ p: { xs: 1.5, sm: 2 }, maxWidth: 1100, width: '100%', mx: 'auto' }}>

@@ -3,14 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { devicesWith } from '../../testing/fixtures';
 import { pseudoResources, untranslated } from '../../testing/pseudo-locale';
 import { renderAmpPage } from '../../testing/render-amp-page';
-import SettingsScreen from './amp-page-settings';
+import { SettingsScreen } from './amp-page-settings';
 
 const resources = pseudoResources();
 
 describe('settings page pseudo-locale: no hard-coded strings', () => {
   it.each([false, true])('protected: %s', async (passwordProtected) => {
     const devices = devicesWith([{ ip: '10.0.0.1', name: 'Main', patch: { misc: { passwordProtected } } }]);
-    const { user } = renderAmpPage(<SettingsScreen ampId="10.0.0.1" page="settings" />, {
+    const { user } = renderAmpPage(<SettingsScreen ampId="10.0.0.1" />, {
       devices,
       password: 'S3cret!pw',
       resources,

@@ -1,14 +1,14 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { deltasReceived } from '../devices/store/devices-slice';
+import { deltasReceived } from '../../device/store/devices-slice';
 import { devicesWith, type AmpFixture } from '../../testing/fixtures';
 import { renderAmpPage } from '../../testing/render-amp-page';
-import SettingsScreen from './amp-page-settings';
+import { SettingsScreen } from './amp-page-settings';
 
 const AMP = '10.0.0.1';
 const LOCKED = 'This field is locked by UAC or speaker tunings';
 const render = (fixture: Partial<AmpFixture> = {}, password: string | null = null) =>
-  renderAmpPage(<SettingsScreen ampId={AMP} page="settings" />, {
+  renderAmpPage(<SettingsScreen ampId={AMP} />, {
     devices: devicesWith([{ ip: AMP, name: 'Main', ...fixture }]),
     password,
   });
@@ -152,7 +152,7 @@ describe('settings page (spec 2 §2 amp settings sections)', () => {
     ['es', 'Contraseña', 'Localizar', 'Consumo de energía'],
     ['zh', '密码', '查找设备', '功耗'],
   ] as const)('speaks %s', (language, password, findMe, power) => {
-    renderAmpPage(<SettingsScreen ampId={AMP} page="settings" />, { devices: devicesWith([{ ip: AMP }]), language });
+    renderAmpPage(<SettingsScreen ampId={AMP} />, { devices: devicesWith([{ ip: AMP }]), language });
     expect(screen.getByRole('region', { name: password })).toBeInTheDocument();
     expect(screen.getByRole('switch', { name: findMe })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: power })).toBeInTheDocument();

@@ -7,8 +7,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { useNavigate } from 'react-router';
-import { localLoggedOut, useAmpState, useDeviceManager } from '../devices';
-import { noticeShown } from '../notices';
+import { localLoggedOut, useAmpState, useDeviceManager } from '../../device';
+import { noticeShown } from '../../shared/notices';
 import { sendPasswordChange, type PasswordOutcome } from './change-password';
 import type { PasswordMode, PasswordValues } from './password-form';
 

@@ -5,8 +5,8 @@ import { Link as RouterLink } from 'react-router';
 import { useIsWide } from '../../../shared/hooks/use-is-wide';
 import { BackIcon, DisconnectedIcon, InfoIcon } from '../../../shared/ui/icons';
 import { StatusFace, faceOf } from '../../../shared/ui/status-face';
-import { AmpMenu } from '../../amps';
-import { useAmpSummary } from '../../devices';
+import { AmpMenu } from '../../amp-list';
+import { useAmpSummary } from '../../../device';
 
 /** The amp's name, model, address and status above its pages; back to the list on narrow screens; its menu. */
 export function AmpDetailHeader({ ampId }: { ampId: string }) {

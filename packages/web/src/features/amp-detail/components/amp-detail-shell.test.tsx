@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { devicesWith } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render-app';
-import { ampRemoved, connectionChanged } from '../../devices/store/devices-slice';
+import { ampRemoved, connectionChanged } from '../../../device/store/devices-slice';
 
 const fleet = () =>
   devicesWith([

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { Outlet, useParams } from 'react-router';
 import { CenteredMessage } from '../../../shared/ui/centered-message';
-import { selectAmpEntry, selectIsDiscovering, useAmpSubscription, type WithDevices } from '../../devices';
+import { selectAmpEntry, selectIsDiscovering, useAmpSubscription, type WithDevices } from '../../../device';
 import { AmpDetailHeader } from './amp-detail-header';
 import { ConnectionNotices } from './connection-notices';
 

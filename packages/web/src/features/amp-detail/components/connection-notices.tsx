@@ -13,7 +13,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { useNavigate } from 'react-router';
-import { selectAmpEntry, useDeviceManager, type WithDevices } from '../../devices';
+import { selectAmpEntry, useDeviceManager, type WithDevices } from '../../../device';
 
 /** What the detail tells the user about the amp's connection (spec 2 §2 amp detail shell). */
 export type ConnectionNotice = 'none' | 'closed' | 'couldNotConnect' | 'disconnected';

@@ -4,7 +4,7 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { UAC_PERMISSIONS } from '@rackside/protocol';
 import { useChannelsText } from '../i18n';
-import type { FieldContext } from '../types';
+import type { FieldContext } from '../../../device/fields/types';
 import { FieldSlider } from './fields/field-slider';
 import { LiveMeter } from './fields/live-meter';
 import { FieldSwitch } from './fields/field-switch';

@@ -8,7 +8,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useDispatch, useSelector } from 'react-redux';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { NARROW_BREAKPOINT_PX } from '@rackside/protocol';
-import { useChannelTabProps } from '../connect';
+import { useChannelTabProps } from '../channel-tab-props';
 import { channelViewShown, selectChannelView } from '../store/channel-view-slice';
 import { isChannelTab, type ChannelTab } from '../types';
 import { ChannelList } from './channel-list';

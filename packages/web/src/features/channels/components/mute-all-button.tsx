@@ -17,7 +17,7 @@ import {
 } from '@rackside/protocol';
 import { LockedField } from '../../../shared/ui/value-slider-lock';
 import { useChannelsText } from '../i18n';
-import type { AccessCheck, DeviceWrite } from '../types';
+import type { AccessCheck, DeviceWrite } from '../../../device/fields/types';
 import { levelOf } from './fields/access';
 import { sendField } from './fields/send';
 import { SpeakerOffIcon } from './icons';

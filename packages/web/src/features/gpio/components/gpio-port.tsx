@@ -3,10 +3,10 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { enumSchema } from '../../channels/field-info';
-import type { InfoLookup } from '../../channels/types';
-import { useAmpState, useDeviceWrite } from '../../devices';
-import type { FieldAccess } from '../../settings/use-field-access';
+import { enumSchema } from '../../../device/fields/field-info';
+import type { InfoLookup } from '../../../device/fields/field-info';
+import { useAmpState, useDeviceWrite } from '../../../device';
+import type { FieldAccess } from '../../../device/fields/use-field-access';
 import { GPIO_NS } from '../gpio-i18n';
 import { GpioSelect } from './gpio-select';
 

@@ -8,9 +8,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { infoAt, type ModelInfo } from '@rackside/protocol';
 import { useTranslation } from 'react-i18next';
-import { treeInfo } from '../../channels/field-info';
-import { useAmpState } from '../../devices';
-import { useFieldAccess } from '../../settings/use-field-access';
+import { treeInfo } from '../../../device/fields/field-info';
+import { useAmpState } from '../../../device';
+import { useFieldAccess } from '../../../device/fields/use-field-access';
 import { GPIO_NS } from '../gpio-i18n';
 import { GpioPort } from './gpio-port';
 

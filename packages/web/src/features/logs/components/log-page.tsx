@@ -10,7 +10,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { useAmpState, useAmpSummary, useDeviceWrite } from '../../devices';
+import { useAmpState, useAmpSummary, useDeviceWrite } from '../../../device';
 import { useClearLogs, type ClearClientFactory } from '../clear-logs';
 import { logLines, mailtoHref, type LogKind } from '../log-text';
 import { LOGS_NS } from '../logs-i18n';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { devicesWith } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render-app';
 import { renderInProviders } from '../../../testing/render-in-providers';
-import PowerScreen from '../amp-page-power';
+import { PowerScreen } from '../amp-page-power';
 import { pseudo, pseudoResources } from '../../../testing/pseudo-locale';
 import { expectOnlyTranslated } from '../../../testing/pseudo-check';
 
@@ -123,7 +123,7 @@ describe('power supply page (spec 2 §2, §5, §6)', () => {
         },
       },
     ]);
-    renderInProviders(<PowerScreen ampId={IP} page="power" />, { preloaded: { devices } });
+    renderInProviders(<PowerScreen ampId={IP} />, { preloaded: { devices } });
     expect(screen.getByRole('switch', { name: 'Auto-standby' })).toBeDisabled();
     expect(screen.getByRole('combobox', { name: 'Mode' })).toHaveAttribute('aria-disabled', 'true');
     expect(screen.queryByRole('slider', { name: 'Threshold' })).not.toBeInTheDocument();

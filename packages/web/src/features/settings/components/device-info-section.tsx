@@ -2,10 +2,10 @@
 import { useMemo } from 'react';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { treeInfo } from '../../channels/field-info';
-import { useAmpModel } from '../../devices';
+import { treeInfo } from '../../../device/fields/field-info';
+import { useAmpModel } from '../../../device';
 import { SETTINGS_NS } from '../settings-i18n';
-import { useFieldAccess } from '../use-field-access';
+import { useFieldAccess } from '../../../device/fields/use-field-access';
 import { EDITABLE_INFO, EditableInfoField, READ_ONLY_INFO, ReadOnlyInfoField } from './info-fields';
 import { FieldGrid, SettingsSection } from './settings-section';
 

@@ -3,10 +3,10 @@ import TextField from '@mui/material/TextField';
 import { isUacHidden } from '@rackside/protocol';
 import { useTranslation } from 'react-i18next';
 import { LockedField } from '../../../shared/ui/value-slider-lock';
-import type { InfoLookup } from '../../channels/types';
-import { useAmpState, useDeviceWrite } from '../../devices';
+import type { InfoLookup } from '../../../device/fields/field-info';
+import { useAmpState, useDeviceWrite } from '../../../device';
 import { SETTINGS_NS } from '../settings-i18n';
-import type { FieldAccess } from '../use-field-access';
+import type { FieldAccess } from '../../../device/fields/use-field-access';
 import { CommitTextField } from './commit-text-field';
 
 /** The editable fields, in the order shown (spec 2 §3 deviceInfo; UAC per field, spec 2 §6). */

@@ -13,7 +13,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Switch from '@mui/material/Switch';
 import { useTranslation } from 'react-i18next';
-import { useAmpState, useAmpSummary, useDeviceWrite } from '../../devices';
+import { useAmpState, useAmpSummary, useDeviceWrite } from '../../../device';
 import { SETTINGS_NS } from '../settings-i18n';
 import { SettingsSection } from './settings-section';
 

@@ -3,7 +3,7 @@ import { DeviceCallError } from '@rackside/device-client';
 import { DeviceErrorCode } from '@rackside/protocol';
 import { describe, expect, it } from 'vitest';
 import { CLOUD_HOSTING } from '../../../shared/hosting';
-import { deltasReceived } from '../../devices/store/devices-slice';
+import { deltasReceived } from '../../../device/store/devices-slice';
 import { fakeManager } from '../../../testing/fake-manager';
 import { devicesWith } from '../../../testing/fixtures';
 import { renderAmpPage } from '../../../testing/render-amp-page';

@@ -3,9 +3,9 @@ import { useMemo } from 'react';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { decimalsOf } from '../../../shared/ui/value-slider-math';
-import { numberSchema, treeInfo } from '../../channels/field-info';
-import type { InfoLookup } from '../../channels/types';
-import { useAmpModel, useAmpState } from '../../devices';
+import { numberSchema, treeInfo } from '../../../device/fields/field-info';
+import type { InfoLookup } from '../../../device/fields/field-info';
+import { useAmpModel, useAmpState } from '../../../device';
 import { SETTINGS_NS } from '../settings-i18n';
 import { FieldGrid, SettingsSection } from './settings-section';
 

@@ -5,7 +5,7 @@ import { Link as RouterLink } from 'react-router';
 import { FirmwareIcon } from '../../../shared/ui/cloud-icons';
 import { InfoIcon } from '../../../shared/ui/icons';
 import { StatusFace, faceOf } from '../../../shared/ui/status-face';
-import { AmpCardFrame, CardIconButton, ConnectionIcon } from '../../amps';
+import { AmpCardFrame, CardIconButton, ConnectionIcon } from '../../amp-list';
 import type { CloudAmp } from '../venue-overview';
 import { MoveAmpDialog, useOpenMoveAmp } from './move-amp-dialog';
 import { RemoveAmpDialog } from './remove-amp-dialog';

@@ -9,7 +9,7 @@ import { useDeleteVenueMutation, useRenameVenueMutation } from '../api/venues-ap
 import { useVenue, useVenuesOverview } from '../use-venues';
 import type { VenueOverview } from '../venue-overview';
 import { DeleteVenueDialog, type DeleteStep } from './delete-venue-dialog';
-import { RecipientsSlot } from './feature-slot';
+import { RecipientsSection } from './lazy-sections';
 
 type Problem = 'nameExists' | 'failed' | null;
 
@@ -84,7 +84,7 @@ function VenueSettings({ venue }: { venue: VenueOverview }) {
         <Typography variant="h6" component="h2">
           {t('settings.recipients')}
         </Typography>
-        <RecipientsSlot venueId={venue.venueId} />
+        <RecipientsSection venueId={venue.venueId} />
       </Stack>
       <DeleteVenueDialog
         step={deleteStep}

@@ -3,7 +3,7 @@ import { AMP_LIST_PANE_WIDTH_PX } from '@rackside/protocol';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Navigate, useMatch } from 'react-router';
 import { useIsWide } from '../../../shared/hooks/use-is-wide';
-import { DashboardSlot } from './feature-slot';
+import { DashboardSection } from './lazy-sections';
 import { VenueList } from './venue-list';
 
 /** spec 1 §2 narrow screens: tabs Venues and Cloud Dashboard over /venues and /venues/dashboard. */
@@ -35,7 +35,7 @@ export function VenuesHome() {
       </Box>
       <Divider orientation="vertical" flexItem />
       <Box sx={{ flex: 1, minWidth: 0, overflow: 'auto', display: 'flex', flexDirection: 'column' }}>
-        <DashboardSlot />
+        <DashboardSection />
       </Box>
     </Box>
   );
@@ -48,7 +48,7 @@ export function DashboardRoute() {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0, overflow: 'auto' }}>
       <NarrowTabs />
-      <DashboardSlot />
+      <DashboardSection />
     </Box>
   );
 }

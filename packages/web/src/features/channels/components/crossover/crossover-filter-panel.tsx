@@ -1,5 +1,5 @@
 /** One crossover filter (spec 2 §2): enable, type (linear-phase types only where the schema offers them), frequency. */
-import type { FieldContext } from '../../types';
+import type { FieldContext } from '../../../../device/fields/types';
 import { FieldSelect } from '../fields/field-select';
 import { FieldSlider } from '../fields/field-slider';
 import { FieldSwitch } from '../fields/field-switch';

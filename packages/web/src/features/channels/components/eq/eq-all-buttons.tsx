@@ -12,7 +12,7 @@ import {
   type ModelInfo,
 } from '@rackside/protocol';
 import { useChannelsText } from '../../i18n';
-import type { FieldContext } from '../../types';
+import type { FieldContext } from '../../../../device/fields/types';
 import { lowestLevel } from '../fields/access';
 import { patchFieldUrls, sendEqPatch } from './eq-writes';
 

@@ -1,6 +1,6 @@
 /** Sends an EQ patch (protocol rules/eq.ts) as one `set` per filter, the URLs of spec 2 §7. */
 import type { EqFilterGroup, EqPatch } from '@rackside/protocol';
-import type { DeviceWrite } from '../../types';
+import type { DeviceWrite } from '../../../../device/fields/types';
 import { sendObject } from '../fields/send';
 
 const GROUPS: readonly EqFilterGroup[] = ['outputEqFilters', 'inputIirEqFilters', 'inputFirEqFilters'];

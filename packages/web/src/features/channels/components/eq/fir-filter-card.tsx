@@ -1,8 +1,8 @@
 /** One FIR input filter, labelled 9-24 (spec 2 §2): Dual Shelf also shows its second frequency and bandwidth. */
 import { flattenFilterPatch, resetFilterPatch, UAC_LEVELS, type ModelInfo } from '@rackside/protocol';
-import { valueAt } from '../../field-info';
+import { valueAt } from '../../../../device/fields/field-info';
 import { useChannelsText } from '../../i18n';
-import type { FieldContext } from '../../types';
+import type { FieldContext } from '../../../../device/fields/types';
 import { lowestLevel } from '../fields/access';
 import { FieldSelect } from '../fields/field-select';
 import { FieldSlider } from '../fields/field-slider';

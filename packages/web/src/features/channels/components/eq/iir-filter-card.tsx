@@ -11,9 +11,9 @@ import {
   type EqFilterGroup,
   type ModelInfo,
 } from '@rackside/protocol';
-import { valueAt } from '../../field-info';
+import { valueAt } from '../../../../device/fields/field-info';
 import { useChannelsText } from '../../i18n';
-import type { FieldContext } from '../../types';
+import type { FieldContext } from '../../../../device/fields/types';
 import { lowestLevel } from '../fields/access';
 import { FieldSelect } from '../fields/field-select';
 import { FieldSlider } from '../fields/field-slider';

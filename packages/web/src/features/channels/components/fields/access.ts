@@ -1,6 +1,6 @@
 /** spec 2 §6: the level of a control is the lowest of its field URL's and, where one applies, its named permission's. */
 import type { UacLevel } from '@rackside/protocol';
-import type { AccessCheck } from '../../types';
+import type { AccessCheck } from '../../../../device/fields/types';
 
 export function levelOf(access: AccessCheck, url: string, permission?: string): UacLevel {
   const field = access(url);

@@ -3,9 +3,9 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { isUacHidden, isUacReadonly } from '@rackside/protocol';
 import { LockedField } from '../../../../shared/ui/value-slider-lock';
-import { enumSchema, splitFieldUrl, valueAt } from '../../field-info';
+import { enumSchema, splitFieldUrl, valueAt } from '../../../../device/fields/field-info';
 import { useChannelsText } from '../../i18n';
-import type { FieldContext } from '../../types';
+import type { FieldContext } from '../../../../device/fields/types';
 import { levelOf } from './access';
 import { sendField } from './send';
 

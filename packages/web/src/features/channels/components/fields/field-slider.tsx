@@ -1,8 +1,8 @@
 /** A number field as a value slider: bounds, unit and log scale from its schema, UAC from its URL (spec 2 §5/§6). */
 import { ValueSlider } from '../../../../shared/ui/value-slider';
-import { boundsOf, numberSchema, splitFieldUrl, valueAt } from '../../field-info';
+import { boundsOf, numberSchema, splitFieldUrl, valueAt } from '../../../../device/fields/field-info';
 import { useChannelsText } from '../../i18n';
-import type { FieldContext } from '../../types';
+import type { FieldContext } from '../../../../device/fields/types';
 import { levelOf } from './access';
 import { sendField } from './send';
 

@@ -3,9 +3,9 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import { isUacHidden, isUacReadonly } from '@rackside/protocol';
 import { LockedField } from '../../../../shared/ui/value-slider-lock';
-import { splitFieldUrl, valueAt } from '../../field-info';
+import { splitFieldUrl, valueAt } from '../../../../device/fields/field-info';
 import { useChannelsText } from '../../i18n';
-import type { FieldContext } from '../../types';
+import type { FieldContext } from '../../../../device/fields/types';
 import { levelOf } from './access';
 import { sendField } from './send';
 

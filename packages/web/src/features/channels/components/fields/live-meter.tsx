@@ -1,7 +1,7 @@
 /** A level meter of a live value (issue 4): re-renders alone when its reading or clip changes. */
 import { LevelMeter, type LevelMeterProps } from '../../../../shared/ui/level-meter';
-import { useLiveValue } from '../../live';
-import type { FieldContext } from '../../types';
+import { useLiveValue } from '../../../../device/fields/live';
+import type { FieldContext } from '../../../../device/fields/types';
 
 export function LiveMeter({
   ctx,

@@ -2,10 +2,10 @@
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { decimalsOf } from '../../../../shared/ui/value-slider-math';
-import { numberSchema, splitFieldUrl } from '../../field-info';
-import { useLiveValue } from '../../live';
+import { numberSchema, splitFieldUrl } from '../../../../device/fields/field-info';
+import { useLiveValue } from '../../../../device/fields/live';
 import { useChannelsText } from '../../i18n';
-import type { FieldContext } from '../../types';
+import type { FieldContext } from '../../../../device/fields/types';
 
 /** A number field shown as text ('Measured impedance: 7.8 Ω'); nothing when the model lacks it. */
 export function FieldReadout({ ctx, url, label }: { ctx: FieldContext; url: string; label?: string }) {

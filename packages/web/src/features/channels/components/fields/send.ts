@@ -1,6 +1,6 @@
 /** Writing one field through the tab's `write`; the container reports a failure, so the rejection is dropped here. */
-import { splitFieldUrl } from '../../field-info';
-import type { DeviceWrite } from '../../types';
+import { splitFieldUrl } from '../../../../device/fields/field-info';
+import type { DeviceWrite } from '../../../../device/fields/types';
 
 export function sendField(write: DeviceWrite, url: string, value: unknown): void {
   const { objectUrl, name } = splitFieldUrl(url);

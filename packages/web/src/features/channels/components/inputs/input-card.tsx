@@ -2,9 +2,9 @@
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
-import { valueAt } from '../../field-info';
+import { valueAt } from '../../../../device/fields/field-info';
 import { useChannelsText } from '../../i18n';
-import type { FieldContext } from '../../types';
+import type { FieldContext } from '../../../../device/fields/types';
 import { FieldSelect } from '../fields/field-select';
 import { FieldSlider } from '../fields/field-slider';
 import { LiveMeter } from '../fields/live-meter';

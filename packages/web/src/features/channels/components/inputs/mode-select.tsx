@@ -7,9 +7,9 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import { isUacHidden, isUacReadonly } from '@rackside/protocol';
 import { LockedField } from '../../../../shared/ui/value-slider-lock';
-import { enumSchema, valueAt } from '../../field-info';
+import { enumSchema, valueAt } from '../../../../device/fields/field-info';
 import { useChannelsText } from '../../i18n';
-import type { FieldContext } from '../../types';
+import type { FieldContext } from '../../../../device/fields/types';
 import { sendField } from '../fields/send';
 
 export function ModeSelect({ ctx, url, gpioOverride }: { ctx: FieldContext; url: string; gpioOverride: boolean }) {

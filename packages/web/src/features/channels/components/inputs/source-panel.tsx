@@ -1,6 +1,6 @@
 /** The primary or secondary source of a channel's input selector: source, fader, threshold, level, clip, signal. */
 import { useChannelsText } from '../../i18n';
-import type { FieldContext } from '../../types';
+import type { FieldContext } from '../../../../device/fields/types';
 import { FieldSelect } from '../fields/field-select';
 import { FieldSlider } from '../fields/field-slider';
 import { LiveMeter } from '../fields/live-meter';

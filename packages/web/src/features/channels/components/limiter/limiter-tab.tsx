@@ -4,7 +4,8 @@
  */
 import Stack from '@mui/material/Stack';
 import { useChannelsText } from '../../i18n';
-import type { ChannelTabProps, FieldContext } from '../../types';
+import type { ChannelTabProps } from '../../types';
+import type { FieldContext } from '../../../../device/fields/types';
 import { FieldSlider } from '../fields/field-slider';
 import { FieldSwitch } from '../fields/field-switch';
 import { FieldReadout } from '../fields/readouts';

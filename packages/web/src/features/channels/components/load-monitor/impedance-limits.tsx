@@ -1,8 +1,8 @@
 /** The load monitor's low/high impedance limits as one range slider (spec 2 §5: low stays at or below high). */
 import { RangeValueSlider } from '../../../../shared/ui/value-slider-range';
-import { boundsOf, numberSchema, valueAt } from '../../field-info';
+import { boundsOf, numberSchema, valueAt } from '../../../../device/fields/field-info';
 import { useChannelsText } from '../../i18n';
-import type { FieldContext } from '../../types';
+import type { FieldContext } from '../../../../device/fields/types';
 import { lowestLevel } from '../fields/access';
 import { sendObject } from '../fields/send';
 

@@ -1,6 +1,6 @@
 /** spec 2 §2 Load monitor: enable, measured impedance, the high/low limit range, status OK / not OK, pilot tone. */
 import Stack from '@mui/material/Stack';
-import { valueAt } from '../../field-info';
+import { valueAt } from '../../../../device/fields/field-info';
 import { useChannelsText } from '../../i18n';
 import type { ChannelTabProps } from '../../types';
 import { FieldSwitch } from '../fields/field-switch';

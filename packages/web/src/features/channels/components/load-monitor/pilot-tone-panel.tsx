@@ -1,7 +1,7 @@
 /** The pilot tone detector (spec 2 §2/§3): its settings, the per-input detection of pilot-tone-v2 models, and status. */
-import { valueAt } from '../../field-info';
+import { valueAt } from '../../../../device/fields/field-info';
 import { useChannelsText } from '../../i18n';
-import type { FieldContext } from '../../types';
+import type { FieldContext } from '../../../../device/fields/types';
 import { FieldSlider } from '../fields/field-slider';
 import { FieldSwitch } from '../fields/field-switch';
 import { FieldFlag, FieldReadout, StatusChip } from '../fields/readouts';

@@ -2,9 +2,9 @@
 import Button from '@mui/material/Button';
 import { isUacHidden, isUacReadonly } from '@rackside/protocol';
 import { LockedField } from '../../../../shared/ui/value-slider-lock';
-import { valueAt } from '../../field-info';
+import { valueAt } from '../../../../device/fields/field-info';
 import { useChannelsText } from '../../i18n';
-import type { FieldContext } from '../../types';
+import type { FieldContext } from '../../../../device/fields/types';
 import { sendField } from '../fields/send';
 
 export function SmartPowerBridge({ ctx, url }: { ctx: FieldContext; url: string }) {

@@ -1,0 +1,57 @@
+/**
+ * The amp menu itself (spec 2 §2, local entries): loaded and mounted by AmpMenu only once a menu is first opened, so
+ * that a card costs no Menu, Popover or Dialog until then (issue 4).
+ */
+import { Menu, MenuItem } from '@mui/material';
+import type { AmpSummary } from '@rackside/protocol';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { ampPath } from '../../../shared/amp-pages';
+import { useAmpState } from '../../../device';
+import { ampMenuEntries } from '../amp-menu-entries';
+import { ImportExportDialog } from './import-export-dialog';
+
+export function AmpMenuContent({
+  summary,
+  anchor,
+  onClose,
+}: {
+  summary: AmpSummary;
+  anchor: HTMLElement | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('amps');
+  const dot1xEnabled = useAmpState(summary.ampId, (s) => s?.network?.ethernet?.dot1xEnable === true);
+  const [importExportOpen, setImportExportOpen] = useState(false);
+  // the dialog mounts when first opened and stays (its closing transition plays)
+  const [importExportUsed, setImportExportUsed] = useState(false);
+  const entries = ampMenuEntries({ isConnected: summary.isConnected, isUacLocked: summary.isUACLocked, dot1xEnabled });
+  return (
+    <>
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={onClose}>
+        {entries.map((entry) =>
+          entry.page ? (
+            <MenuItem key={entry.id} component={RouterLink} to={ampPath(summary.ampId, entry.page)} onClick={onClose}>
+              {t(`menu.${entry.id}`)}
+            </MenuItem>
+          ) : (
+            <MenuItem
+              key={entry.id}
+              onClick={() => {
+                onClose();
+                setImportExportUsed(true);
+                setImportExportOpen(true);
+              }}
+            >
+              {t(`menu.${entry.id}`)}
+            </MenuItem>
+          ),
+        )}
+      </Menu>
+      {importExportUsed ? (
+        <ImportExportDialog open={importExportOpen} onClose={() => setImportExportOpen(false)} />
+      ) : null}
+    </>
+  );
+}

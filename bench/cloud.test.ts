@@ -1,5 +1,5 @@
 /**
- * Smoke test of the cloud benchmarks (bench/cloud.ts): both run with tiny sizes, give finite figures, and what the
+ * Smoke test of the cloud benchmarks (bench/cloud/): both run with tiny sizes, give finite figures, and what the
  * agents published is what the cloud stored and answers. No timing is checked here (house rule: performance is
  * measured in bench/ runs, never in timed tests); this only keeps the benchmarks from rotting.
  */

@@ -1,21 +1,21 @@
-/** Shared steps of the cloud end-to-end flows (cloud-*.spec.ts). */
+/**
+ * Shared steps of the cloud end-to-end flows (cloud-*.spec.ts). The REST calls go through the cloud's own client
+ * (`@rackside/cloud/demo`, what the demo seed drives) over the test's request context, so they show in its trace.
+ */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import {
-  CloudSessionSchema,
-  DEVICE_PATHS,
-  fillPath,
-  IDENTITY_PATHS,
-  OUTBOX_PATH,
-  OutboxListSchema,
-  RegistrationTokenReplySchema,
-  VENUE_PATHS,
-  VenueDevicesSchema,
-  VenueListSchema,
-  VenueReplySchema,
-} from '@rackside/protocol';
+import { cloudClient, type CloudClient, type CloudFetch } from '@rackside/cloud/demo';
 import { CLOUD_PASSWORD, CLOUD_URL } from './cloud';
 
-const api = (path: string) => `${CLOUD_URL}/api${path}`;
+/** The cloud client over Playwright's request context; `idToken` signs its calls. */
+function client(request: APIRequestContext, idToken?: string): CloudClient {
+  const viaRequest: CloudFetch = async (url, init) => {
+    const res = await request.fetch(url, { method: init.method, headers: init.headers, data: init.body });
+    return { ok: res.ok(), status: res.status(), json: () => res.json() as Promise<unknown> };
+  };
+  const api = cloudClient(`${CLOUD_URL}/api`, { fetch: viaRequest });
+  api.token = idToken;
+  return api;
+}
 
 /** An address no other flow (or earlier run against a reused server) has used. */
 export const uniqueEmail = (tag: string): string =>
@@ -23,12 +23,12 @@ export const uniqueEmail = (tag: string): string =>
 
 /** The newest code the cloud mailed to `email` (the dev outbox, docs/adr/0003), waiting for it to arrive. */
 export async function outboxCode(request: APIRequestContext, email: string): Promise<string> {
-  let code: string | null = null;
+  const api = client(request);
+  let code: string | undefined;
   await expect
     .poll(async () => {
-      const res = await request.get(api(`${OUTBOX_PATH}?to=${encodeURIComponent(email)}`));
-      code = OutboxListSchema.parse(await res.json()).mails[0]?.code ?? null;
-      return code;
+      code = await api.outboxCode(email);
+      return code ?? null;
     })
     .not.toBeNull();
   return code ?? '';
@@ -36,10 +36,9 @@ export async function outboxCode(request: APIRequestContext, email: string): Pro
 
 /** A confirmed account made through the API (for flows that are not about registering). */
 export async function createAccount(request: APIRequestContext, email: string): Promise<void> {
-  const body = { email, password: CLOUD_PASSWORD, passwordConfirm: CLOUD_PASSWORD };
-  expect((await request.post(api(IDENTITY_PATHS.signUp), { data: body })).ok()).toBe(true);
-  const code = await outboxCode(request, email);
-  expect((await request.post(api(IDENTITY_PATHS.confirmSignUp), { data: { email, code } })).ok()).toBe(true);
+  const api = client(request);
+  await api.signUp(email, CLOUD_PASSWORD);
+  await api.confirmSignUp(email, await outboxCode(request, email));
 }
 
 /** Signs in on the cloud sign-in page and waits for the venues. */
@@ -53,19 +52,12 @@ export async function signIn(page: Page, email: string, password = CLOUD_PASSWOR
 
 /** Signs in through the API: the id token that authorizes the REST calls (`authorization: Bearer`). */
 export async function apiSignIn(request: APIRequestContext, email: string, password = CLOUD_PASSWORD): Promise<string> {
-  const res = await request.post(api(IDENTITY_PATHS.signIn), { data: { email, password } });
-  expect(res.ok()).toBe(true);
-  return CloudSessionSchema.parse(await res.json()).idToken;
+  return client(request).signIn(email, password);
 }
 
 /** A venue made through the API (POST /venues); its id. */
 export async function createVenueByApi(request: APIRequestContext, idToken: string, name: string): Promise<string> {
-  const res = await request.post(api(VENUE_PATHS.venues), {
-    data: { venue: { name } },
-    headers: { authorization: `Bearer ${idToken}` },
-  });
-  expect(res.ok()).toBe(true);
-  return VenueReplySchema.parse(await res.json()).venue.venueId;
+  return (await client(request, idToken).createVenue(name)).venueId;
 }
 
 /** A single-use registration token for a venue (POST /venues/{id}/devices/registrationToken). */
@@ -74,11 +66,7 @@ export async function registrationTokenByApi(
   idToken: string,
   venueId: string,
 ): Promise<string> {
-  const res = await request.post(api(fillPath(DEVICE_PATHS.registrationToken, { venueId })), {
-    headers: { authorization: `Bearer ${idToken}` },
-  });
-  expect(res.ok()).toBe(true);
-  return RegistrationTokenReplySchema.parse(await res.json()).registrationToken;
+  return client(request, idToken).registrationToken(venueId);
 }
 
 /** Registers `email` in the cloud console (Register, the mailed code, Confirm) and signs in; ends on /venues. */
@@ -107,9 +95,7 @@ export async function signUpInBrowser(
 
 /** The caller's venues by name (GET /venues). */
 export async function venuesByApi(request: APIRequestContext, idToken: string): Promise<Map<string, string>> {
-  const res = await request.get(api(VENUE_PATHS.venues), { headers: { authorization: `Bearer ${idToken}` } });
-  expect(res.ok()).toBe(true);
-  return new Map(VenueListSchema.parse(await res.json()).venues.map((v) => [v.name, v.venueId]));
+  return new Map((await client(request, idToken).venues()).map((v) => [v.name, v.venueId]));
 }
 
 /** The ids of a venue's devices (GET /venues/{id}/devices). */
@@ -118,9 +104,5 @@ export async function venueDeviceIdsByApi(
   idToken: string,
   venueId: string,
 ): Promise<string[]> {
-  const res = await request.get(api(fillPath(DEVICE_PATHS.venueDevices, { venueId })), {
-    headers: { authorization: `Bearer ${idToken}` },
-  });
-  expect(res.ok()).toBe(true);
-  return VenueDevicesSchema.parse(await res.json()).devices.map((d) => d.deviceId);
+  return (await client(request, idToken).venueDevices(venueId)).map((d) => d.deviceId);
 }

@@ -6,7 +6,7 @@ export { ConfigError, IN_MEMORY, loadConfig, parseConfig, type Config, type Reso
 export { createDb, type Database, type Db, type Executor, type Tx } from './db/client';
 export { migrate, readMigrations } from './db/migrate';
 export { startMqtt, type MqttDeps, type MqttLink } from './mqtt';
-export { startCloudService, type CloudService } from './service';
+export { startCloudService, type CloudService, type CloudServiceOptions } from './service';
 export type { Domain, DomainContext } from './domain';
 export { currentUser, type AuthUser } from './plugins/auth';
 export { AppError, statusOf } from './plugins/errors';
@@ -19,14 +19,4 @@ export {
   type OutboxMailer,
 } from './plugins/mailer';
 export { TokenService } from './plugins/tokens';
-export {
-  DEMO_EMAIL,
-  DEMO_PASSWORD,
-  DEMO_VENUES,
-  SeedError,
-  demoVenueOf,
-  seedDemo,
-  type DemoAmp,
-  type DemoSeed,
-  type SeedDemoOptions,
-} from './demo/seed';
+export * from './demo/index';

@@ -44,7 +44,7 @@ export interface MqttDeps {
   readonly db: Db;
   readonly clock: Clock;
   readonly log?: BrokerLogger;
-  /** Told once a device's reported state is stored (a benchmark hook: bench/cloud.ts); main.ts sets none. */
+  /** Told once a device's reported state is stored (a benchmark hook: bench/cloud/); main.ts sets none. */
   readonly onReportedStored?: IngestionObservers['onReportedStored'];
 }
 

@@ -10,7 +10,7 @@ import { systemClock } from './clock';
 import type { ResolvedConfig } from './config';
 import { createDb, type Database } from './db/client';
 import { migrate } from './db/migrate';
-import { startMqtt, type MqttLink } from './mqtt';
+import { startMqtt, type MqttDeps, type MqttLink } from './mqtt';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './plugins/mailer';
 
 /** A running cloud service. */
@@ -25,22 +25,34 @@ export interface CloudService {
   close(): Promise<void>;
 }
 
-/** Starts the cloud service; `brokerLog` takes the broker layer's log lines (default: the console). */
+/** What a caller may change of the service's wiring; main.ts leaves the defaults. */
+export interface CloudServiceOptions {
+  /** The broker layer's log lines (default: the console). */
+  readonly brokerLog?: BrokerLogger;
+  /** The outbox's line per mail (default: the console); unused with SMTP_URL. */
+  readonly mailLog?: (line: string) => void;
+  /** Told once a device's reported state is stored: the benchmark's hook (bench/cloud). */
+  readonly onReportedStored?: MqttDeps['onReportedStored'];
+}
+
+/** Starts the cloud service. */
 export async function startCloudService(
   config: ResolvedConfig,
-  options: { readonly brokerLog?: BrokerLogger } = {},
+  options: CloudServiceOptions = {},
 ): Promise<CloudService> {
+  const { brokerLog, mailLog = (line: string) => console.log(line), onReportedStored } = options;
   const database = await createDb(config);
   const applied = await migrate(database.db);
   const mailer =
     config.SMTP_URL === undefined
-      ? createOutboxMailer(database.db, (line) => console.log(line))
+      ? createOutboxMailer(database.db, mailLog)
       : createSmtpMailer(config.SMTP_URL, config.MAIL_FROM);
   const mqtt = await startMqtt({
     config,
     db: database.db,
     clock: systemClock,
-    ...(options.brokerLog ? { log: options.brokerLog } : {}),
+    ...(brokerLog ? { log: brokerLog } : {}),
+    ...(onReportedStored ? { onReportedStored } : {}),
   });
   const app = await buildApp({
     config: { ...config, MQTT_PUBLIC_URL: mqtt.deviceUrl },

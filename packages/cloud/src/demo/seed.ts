@@ -9,23 +9,8 @@
  * reconnects with its persisted credentials) unless it fails to reconnect within a grace time; every other device of
  * the account is removed before the amps that need it are registered again, so runs never pile up duplicates.
  */
-import {
-  CloudSessionSchema,
-  DEVICE_PATHS,
-  DeviceAttributesReplySchema,
-  ErrorBodySchema,
-  IDENTITY_PATHS,
-  OUTBOX_PATH,
-  OutboxListSchema,
-  RegistrationTokenReplySchema,
-  VENUE_PATHS,
-  VenueDevicesSchema,
-  VenueListSchema,
-  VenueReplySchema,
-  fillPath,
-  type Venue,
-} from '@rackside/protocol';
-import { z } from 'zod';
+import type { Venue } from '@rackside/protocol';
+import { CloudApiError, cloudClient, type CloudFetch } from './cloud-client';
 
 export const DEMO_EMAIL = 'demo@rackside.local';
 /** Meets spec 1 §5 (length, cases, digit, symbol). */
@@ -52,7 +37,7 @@ export interface SeedDemoOptions {
   readonly reconnectGraceMs?: number;
   /** How long to wait for every amp to show connected (default 20 s); 0 does not wait. */
   readonly connectTimeoutMs?: number;
-  readonly fetch?: typeof fetch;
+  readonly fetch?: CloudFetch;
 }
 
 export interface DemoSeed {
@@ -69,17 +54,6 @@ export interface DemoSeed {
   readonly connected: number;
 }
 
-/** A REST call that went wrong: the cloud's error name, or the status. */
-export class SeedError extends Error {
-  override name = 'SeedError';
-  constructor(
-    readonly error: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 /** Which venue (index) the i-th of n amps goes to, for v venues: all but the last third to the first. */
 export function demoVenueOf(i: number, n: number, v: number): number {
   if (v <= 1) return 0;
@@ -90,80 +64,47 @@ export function demoVenueOf(i: number, n: number, v: number): number {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function seedDemo(opts: SeedDemoOptions): Promise<DemoSeed> {
-  const doFetch = opts.fetch ?? fetch;
+  const api = cloudClient(opts.apiUrl, opts.fetch ? { fetch: opts.fetch } : {});
   const email = opts.email ?? DEMO_EMAIL;
   const password = opts.password ?? DEMO_PASSWORD;
   const names = opts.venues ?? DEMO_VENUES;
-  let bearer: string | undefined;
-
-  async function call<T>(
-    method: string,
-    path: string,
-    schema: z.ZodType<T>,
-    body?: unknown,
-    query?: Record<string, string>,
-  ): Promise<T> {
-    const q = query ? `?${new URLSearchParams(query).toString()}` : '';
-    const res = await doFetch(`${opts.apiUrl}${path}${q}`, {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const json: unknown = await res.json().catch(() => undefined);
-    if (!res.ok) {
-      const err = ErrorBodySchema.safeParse(json);
-      throw new SeedError(
-        err.success ? err.data.error : `HTTP ${res.status}`,
-        `${method} ${path}: ${err.success ? err.data.message : res.status}`,
-      );
-    }
-    return schema.parse(json);
-  }
-  const any = z.unknown();
 
   const newestCode = async () => {
-    const { mails } = await call('GET', OUTBOX_PATH, OutboxListSchema, undefined, { to: email });
-    const code = mails[0]?.code;
-    if (!code) throw new SeedError('NoCode', `no confirmation code for ${email} in the dev outbox`);
+    const code = await api.outboxCode(email);
+    if (!code) throw new CloudApiError('NoCode', `no confirmation code for ${email} in the dev outbox`);
     return code;
   };
   const confirm = async () => {
     try {
-      await call('POST', IDENTITY_PATHS.confirmSignUp, any, { email, code: await newestCode() });
+      await api.confirmSignUp(email, await newestCode());
     } catch {
       // the last code expired or was used up: a fresh one
-      await call('POST', IDENTITY_PATHS.resendCode, any, { email });
-      await call('POST', IDENTITY_PATHS.confirmSignUp, any, { email, code: await newestCode() });
+      await api.resendCode(email);
+      await api.confirmSignUp(email, await newestCode());
     }
-  };
-  const signIn = async () => {
-    bearer = (await call('POST', IDENTITY_PATHS.signIn, CloudSessionSchema, { email, password })).idToken;
   };
 
   // the account: signed in, else made (sign-up, the outbox's code, confirmation) or confirmed
   let accountCreated = false;
   try {
-    await signIn();
+    await api.signIn(email, password);
   } catch (e) {
-    if (!(e instanceof SeedError)) throw e;
+    if (!(e instanceof CloudApiError)) throw e;
     if (e.error === 'EmailNotFound') {
-      await call('POST', IDENTITY_PATHS.signUp, any, { email, password, passwordConfirm: password });
+      await api.signUp(email, password);
       accountCreated = true;
       await confirm();
     } else if (e.error === 'UserNotConfirmed') await confirm();
     else throw e;
-    await signIn();
+    await api.signIn(email, password);
   }
 
   // the venues, by name (compared without case, as the cloud does)
-  const existing = (await call('GET', VENUE_PATHS.venues, VenueListSchema)).venues;
+  const existing = await api.venues();
   const venues: Venue[] = [];
   for (const name of names) {
     const found = existing.find((v) => v.name.toLowerCase() === name.toLowerCase());
-    venues.push(found ?? (await call('POST', VENUE_PATHS.venues, VenueReplySchema, { venue: { name } })).venue);
+    venues.push(found ?? (await api.createVenue(name)));
   }
 
   // the account's devices: kept when an amp holds the id, else removed
@@ -171,12 +112,11 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<DemoSeed> {
   const known = new Map<string, string>(); // device id → venue id
   let removed = 0;
   const remove = async (deviceId: string) => {
-    await call('DELETE', fillPath(DEVICE_PATHS.device, { deviceId }), any);
+    await api.removeDevice(deviceId);
     removed += 1;
   };
-  for (const venue of (await call('GET', VENUE_PATHS.venues, VenueListSchema)).venues) {
-    const path = fillPath(DEVICE_PATHS.venueDevices, { venueId: venue.venueId });
-    for (const { deviceId } of (await call('GET', path, VenueDevicesSchema)).devices) {
+  for (const venue of await api.venues()) {
+    for (const { deviceId } of await api.venueDevices(venue.venueId)) {
       if (held.has(deviceId)) known.set(deviceId, venue.venueId);
       else await remove(deviceId);
     }
@@ -185,9 +125,7 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<DemoSeed> {
   // the other amps register with a token of their venue
   let registered = 0;
   const register = async (amp: DemoAmp, venueId: string) => {
-    const path = fillPath(DEVICE_PATHS.registrationToken, { venueId });
-    const { registrationToken } = await call('POST', path, RegistrationTokenReplySchema);
-    amp.register(registrationToken, opts.apiUrl);
+    amp.register(await api.registrationToken(venueId), opts.apiUrl);
     registered += 1;
   };
   for (const [i, amp] of opts.amps.entries()) {
@@ -200,11 +138,8 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<DemoSeed> {
   // the device ids the cloud shows connected, waited for until all amps are or the time is up
   const connectedNow = async () => {
     const ids = new Set<string>();
-    for (const venue of (await call('GET', VENUE_PATHS.venues, VenueListSchema)).venues) {
-      const path = fillPath(DEVICE_PATHS.attributes, { venueId: venue.venueId });
-      const { devices } = await call('POST', path, DeviceAttributesReplySchema, {});
-      for (const d of devices) if (d.deviceAttributes.connected) ids.add(d.deviceId);
-    }
+    for (const venue of await api.venues())
+      for (const d of await api.deviceAttributes(venue.venueId)) if (d.deviceAttributes.connected) ids.add(d.deviceId);
     return ids;
   };
   const waitConnected = async (ms: number) => {

@@ -6,8 +6,8 @@
  * stored in arrival order; messages of unknown devices (removed, or anyone on an open external broker) are dropped.
  *
  * Reported states are written in batches (ShadowWriter): one statement stores whatever arrived while the previous
- * one ran, so that the database pays its per-statement cost once per batch instead of once per amp (bench/cloud.ts
- * measured the per-message statements as the bottleneck of ingestion).
+ * one ran, so that the database pays its per-statement cost once per batch instead of once per amp
+ * (bench/cloud/ingest.ts measured the per-message statements as the bottleneck of ingestion).
  */
 import { timingSafeEqual } from 'node:crypto';
 import { DeviceIdSchema, type DeviceReported, type DeviceStatus, type JobStatus } from '@rackside/protocol';
@@ -144,7 +144,7 @@ class ShadowWriter {
 
 /** Observers of ingestion (benchmarks and tests; the service itself sets none). */
 export interface IngestionObservers {
-  /** Told once a device's reported state is in the database (bench/cloud.ts times state → database with it). */
+  /** Told once a device's reported state is in the database (bench/cloud/ingest.ts times state → database with it). */
   readonly onReportedStored?: (deviceId: string, reported: DeviceReported) => void;
 }
 

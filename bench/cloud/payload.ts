@@ -1,5 +1,5 @@
 /**
- * The reported shadow the cloud benchmark's agents publish (bench/cloud-agents.ts), as a text template: a real
+ * The reported shadow the cloud benchmark's agents publish (bench/cloud/agents.ts), as a text template: a real
  * amp's shadow (reportedFromState of an emulated 704D at boot, ~9.8 KB) or a small one, with `ts` first (the
  * bare broker's subscriber reads it from the first bytes) and one fader value that changes with every publish.
  */

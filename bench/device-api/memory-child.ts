@@ -8,7 +8,7 @@ import { once } from 'node:events';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import type { MemoryFigures, MemorySample } from './device-api';
+import type { MemoryFigures, MemorySample } from './memory';
 
 const [mode, countArg, base = '127.0.6.1', settleArg = '3000'] = process.argv.slice(2);
 const count = Number(countArg);

@@ -1,21 +1,21 @@
 /**
- * Child process of the shadow-ingest benchmark (bench/cloud.ts): N lightweight emulated amps as plain mqtt.js
+ * Child process of the shadow-ingest benchmark (bench/cloud/ingest.ts): N lightweight emulated amps as plain mqtt.js
  * clients — not amp-sim amps, no state tree, no device API — each connecting as its own device the way the amp's
  * cloud agent does (docs/cloud-mqtt.md "Connection rules": client id = username = device id, clean session off,
  * 5 s keepalive, retained last will `{online: false}`, `status {online: true}` and the whole `reported` shadow,
  * retained, on every connection, subscribed to its `jobs` and `api/req`), then publishing a reported-state change
  * every interval at a random phase. MQTT keepalive pings go out on their own.
  *
- * The payload (bench/cloud-payload.ts) is a real amp's shadow or a small one, with `ts` (the publish time, ms since
+ * The payload (bench/cloud/payload.ts) is a real amp's shadow or a small one, with `ts` (the publish time, ms since
  * the epoch) first and one fader value changing every publish.
  *
- * Run by the parent with an IPC channel: `node --import tsx bench/cloud-agents.ts`. Requests carry an `id`; each is
+ * Run by the parent with an IPC channel: `node --import tsx bench/cloud/agents.ts`. Requests carry an `id`; each is
  * answered once with `{id, ok: true, ...}` or `{id, ok: false, error}`.
  */
 import { performance } from 'node:perf_hooks';
 import { deviceTopic } from '@rackside/protocol';
 import { connect, type MqttClient } from 'mqtt';
-import { fillShadow, shadowTemplate, type ShadowPayload, type ShadowTemplate } from './cloud-payload';
+import { fillShadow, shadowTemplate, type ShadowPayload, type ShadowTemplate } from './payload';
 
 /** A device's broker credentials (the registration reply's `mqtt`, with its id). */
 export interface AgentDevice {

@@ -1,10 +1,10 @@
 /**
- * Child process of the REST benchmark (bench/cloud.ts): an open-loop load generator. Request i is due at
+ * Child process of the REST benchmark (bench/cloud/rest.ts): an open-loop load generator. Request i is due at
  * start + i / rate whatever became of the earlier ones (a fixed-interval schedule, so a slow server cannot slow the
  * offered load down and hide its own latency); its latency runs from when it was due to the last byte of the reply.
  * HTTP/1.1 keep-alive through one node:http Agent.
  *
- * Run by the parent with an IPC channel: `node --import tsx bench/cloud-load.ts`; one request `{id, ...LoadRequest}`
+ * Run by the parent with an IPC channel: `node --import tsx bench/cloud/load.ts`; one request `{id, ...LoadRequest}`
  * is answered with `{id, ok: true, ...LoadResult}` or `{id, ok: false, error}`.
  */
 import { performance } from 'node:perf_hooks';

@@ -1,25 +1,30 @@
 /**
- * The client's fast paths against the plain code they replaced (kept below as the reference): the hand check of
- * incoming messages, the state store that clamps only what differs, the request text, listener snapshots and the
- * retired time-out timer. Same input, same output.
+ * The client's fast paths against the plain code they replaced (kept below as the reference, the store built on the
+ * protocol's reference implementations): the hand check of incoming messages, the state store that clamps only what
+ * differs, the request text, listener snapshots and the retired time-out timer. Same input, same output.
  */
 import {
   DeviceMessageSchema,
   LEA_API_VERSION,
-  RECORD_NODE_KEYS,
-  clampAt,
-  deepEqual,
   defaultState,
   findModel,
   getAt,
   getModel,
-  mergeDelta,
   replyFrame,
   urlSegments,
   walkFields,
   type DeviceDelta,
   type ModelInfo,
 } from '@rackside/protocol';
+import {
+  editedCopy,
+  isObj,
+  refClampAt,
+  refMergeClamped,
+  refRootedAt,
+  same,
+  type Edit,
+} from '@rackside/protocol/testing';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DeviceClient } from './device-client';
@@ -31,23 +36,6 @@ import { MemoryTransport } from './testing/memory-transport';
 import { Listeners } from './transport';
 
 type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** Same values, same own keys in the same order, same -0 (prototypes of copies compared like the rest). */
-function identical(a: unknown, b: unknown): boolean {
-  if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null) return Object.is(a, b);
-  const pa: unknown = Object.getPrototypeOf(a);
-  const pb: unknown = Object.getPrototypeOf(b);
-  if (pa !== pb && (pa === Object.prototype || pb === Object.prototype || !identical(pa, pb))) return false;
-  const ka = Reflect.ownKeys(a);
-  const kb = Reflect.ownKeys(b);
-  if (ka.length !== kb.length || ka.some((k, i) => k !== kb[i])) return false;
-  return ka.every((k) => identical((a as Obj)[k as string], (b as Obj)[k as string]));
-}
-function same(a: unknown, b: unknown): void {
-  if (!identical(a, b)) expect(a).toStrictEqual(b); // fails, and shows both
-  expect(identical(a, b)).toBe(true);
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // incoming messages
@@ -107,7 +95,7 @@ describe('incoming messages', () => {
 });
 
 // ---------------------------------------------------------------------------------------------------------------
-// the reference store: clamping everything received, as it was
+// the reference store: clamping everything received, as it was (with the plain clamp and merge)
 
 class ReferenceStore {
   tree: Obj = {};
@@ -115,16 +103,12 @@ class ReferenceStore {
   readonly seen: [DeviceDelta, DeviceDelta][] = [];
 
   apply(url: string, value: unknown): DeviceDelta | undefined {
-    let rooted: unknown = value;
-    const segments = urlSegments(url);
-    for (let i = segments.length - 1; i >= 0; i--) rooted = { [segments[i]!]: rooted };
+    const rooted = refRootedAt(urlSegments(url), value);
     if (!isObj(rooted)) return undefined;
     this.#learnModel(rooted);
-    const clamped = this.model ? clampAt(this.model, '/', rooted) : rooted;
+    const clamped = this.model ? refClampAt(this.model, '/', rooted) : rooted;
     if (!isObj(clamped)) return undefined;
-    for (const k of RECORD_NODE_KEYS)
-      if (Object.hasOwn(clamped, k) && !deepEqual(this.tree[k], clamped[k])) delete this.tree[k];
-    const changed = mergeDelta(this.tree, clamped);
+    const changed = refMergeClamped(this.tree, clamped);
     if (!changed) return undefined;
     this.seen.push([structuredClone(this.tree), changed]);
     return changed;
@@ -137,7 +121,7 @@ class ReferenceStore {
     const model = typeof modelID === 'string' ? findModel(modelID) : undefined;
     if (!model) return;
     this.model = model;
-    const tree = clampAt(model, '/', this.tree);
+    const tree = refClampAt(model, '/', this.tree);
     this.tree = isObj(tree) ? tree : {};
   }
 }
@@ -156,31 +140,8 @@ const leaf = fc.oneof(
   fc.jsonValue({ maxDepth: 2 }),
   fc.constantFrom(-0, 1e300, 'x'.repeat(80), true, false, null, 'HiZ', 'LoZ', -80, 0, 12, -200),
 );
+// never a `__proto__` key: see below
 const key = fc.constantFrom('constructor', 'toString', 'bogus', '1', '9', '', 'fader', 'mute', 'modelID', 'roles');
-
-/** A deep copy with some leaves replaced, some keys dropped and some added (never a `__proto__` key: see below). */
-function edited(value: unknown, edits: readonly [number, number, unknown, string][]): unknown {
-  const copy = structuredClone(value);
-  if (!isObj(copy)) return edits.length ? edits[0]![2] : copy;
-  const paths: string[][] = [];
-  const walk = (v: unknown, p: string[]) => {
-    paths.push(p);
-    if (isObj(v)) for (const k of Object.keys(v)) walk(v[k], [...p, k]);
-  };
-  walk(copy, []);
-  for (const [at, kind, v, k] of edits) {
-    const p = paths[at % paths.length]!;
-    const parent = p.length ? getAt(copy, p.slice(0, -1)) : undefined;
-    const last = p[p.length - 1];
-    if (kind % 3 === 0 && isObj(parent) && last !== undefined) parent[last] = v;
-    else if (kind % 3 === 1 && isObj(parent) && last !== undefined) delete parent[last];
-    else {
-      const target = getAt(copy, p);
-      if (isObj(target)) target[k] = v;
-    }
-  }
-  return copy;
-}
 
 /** What an amp sends a client: subtrees of its state (often unchanged, often edited), records, anything. */
 const received = fc
@@ -188,7 +149,7 @@ const received = fc
     fc.constantFrom(...MODELS),
     fc.constantFrom(...URLS),
     fc.nat({ max: 9 }),
-    fc.array(fc.tuple(fc.nat(), fc.nat(), leaf, key), { maxLength: 4 }),
+    fc.array<Edit>(fc.tuple(fc.nat(), fc.nat(), leaf, key), { maxLength: 4 }),
     fc.jsonValue({ maxDepth: 3 }),
   )
   .map(([m, url, kind, e, json]) => {
@@ -198,7 +159,7 @@ const received = fc
       return { url: '/', value: { lockedProperties: { groups: { g: { key: 'k', properties: [url] } } } } };
     if (kind === 2) return { url: '/UAC', value: { key: '', roles: json } };
     if (base === undefined) return { url, value: json };
-    return { url, value: kind < 6 ? structuredClone(base) : edited(base, e) };
+    return { url, value: kind < 6 ? structuredClone(base) : editedCopy(base, e) };
   });
 
 describe('the state store', () => {

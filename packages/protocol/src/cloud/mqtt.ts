@@ -18,7 +18,7 @@
  * anything. An empty retained payload on reported/status clears the shadow (device removed).
  */
 import { z } from 'zod';
-import type { DeviceDelta } from '../device/derive';
+import type { DeviceDelta } from '../device/state';
 import { UacSchema } from '../device/tree';
 
 /** The root of every device topic. */

@@ -1,10 +1,11 @@
 /**
  * Generates the URL table of docs/device-api.md from DEVICE_TREE, so the document cannot drift from the code.
  */
-import { choicesOf, walkFields } from './derive';
+import { choicesOf } from './field';
 import { MODELS, type Capabilities, type ModelInfo } from './models';
 import type { Field } from './schema';
 import { DEVICE_TREE } from './tree';
+import { walkFields } from './walk';
 
 const AMPS = MODELS.filter((m) => m.kind === 'amp');
 

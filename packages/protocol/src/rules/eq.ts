@@ -2,7 +2,7 @@
  * The EQ "all" buttons and per-filter Flatten/Reset of spec 2 §2 and §4. Defaults are read from the device tree
  * (defaultAt), so the numbers live in one place. Patches are rooted at `/amp/channels/{n}`.
  */
-import { defaultAt } from '../device/derive';
+import { defaultAt } from '../device/defaults';
 import type { ModelInfo } from '../device/models';
 
 /** The filter collections of a channel. */

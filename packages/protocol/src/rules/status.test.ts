@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultState } from '../device/derive';
+import { defaultState } from '../device/defaults';
 import { getModel } from '../device/models';
 import {
   channelsOf,

@@ -1,0 +1,54 @@
+/**
+ * The fast paths of url.ts against the plain code they replaced: normalizeUrl's shortcut and the resolveUrl cache
+ * give exactly what the plain versions give, for random valid and invalid URLs.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { getModel } from './models';
+import { model, URLS } from './testing/arbitraries';
+import { refNormalizeUrl } from './testing/reference';
+import { normalizeUrl, resolveUrl, RESOLVE_CACHE_LIMIT } from './url';
+
+describe('fast paths of url.ts give what the plain code gives', () => {
+  it('normalizeUrl (property)', () => {
+    const url = fc.oneof(
+      fc.string({ unit: fc.constantFrom('/', 'a', 'b', '1', ' ', '.'), maxLength: 12 }),
+      fc.string({ maxLength: 20 }),
+      model.chain((m) => fc.constantFrom(...URLS.get(m)!)),
+    );
+    fc.assert(
+      fc.property(url, (u) => normalizeUrl(u) === refNormalizeUrl(u)),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('resolveUrl: cached, frozen, and equal to a fresh resolution (property)', () => {
+    const url = fc.oneof(
+      model.chain((m) => fc.tuple(fc.constant(m), fc.constantFrom(...URLS.get(m)!))),
+      model.chain((m) => fc.tuple(fc.constant(m), fc.string({ maxLength: 30 }))),
+    );
+    fc.assert(
+      fc.property(url, ([m, u]) => {
+        const r = resolveUrl(m, u);
+        expect(resolveUrl(m, u)).toBe(r);
+        expect(Object.isFrozen(r)).toBe(true);
+        if (r.ok) expect(Object.isFrozen(r.segments) && Object.isFrozen(r.ctx.keys)).toBe(true);
+        expect(r).toEqual(resolveUrl({ ...m }, u));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('resolveUrl: the cache starts over past its limit and stays right', () => {
+    const m = { ...getModel('704D') };
+    const first = resolveUrl(m, '/amp/channels/1/output');
+    for (let i = 0; i < RESOLVE_CACHE_LIMIT + 10; i++) resolveUrl(m, `/nothing/${i}`);
+    const again = resolveUrl(m, '/amp/channels/1/output');
+    expect(again).not.toBe(first);
+    expect(again).toEqual(first);
+    expect(resolveUrl(m, '/nothing/5')).toMatchObject({
+      ok: false,
+      message: "unknown url /nothing/5: 'nothing' is not under /",
+    });
+  });
+});

@@ -1,0 +1,88 @@
+/** URLs of the device API: their normal spelling, their segments, and what one points at on a model. */
+import type { ModelInfo } from './models';
+import type { Field, Node, TreeContext } from './schema';
+import { DEVICE_TREE } from './tree';
+import { childAt, fieldAt, hasKey, present } from './walk';
+
+/** Adds the leading slash and drops a trailing one: 'amp/deviceInfo/' → '/amp/deviceInfo'. */
+export function normalizeUrl(url: string): string {
+  // already normal ('/', or '/a/b' with no empty segment): the common case, answered without splitting
+  if (url === '/' || (url.charCodeAt(0) === 47 && url.charCodeAt(url.length - 1) !== 47 && !url.includes('//')))
+    return url;
+  const parts = url.split('/').filter((p) => p.length > 0);
+  return '/' + parts.join('/');
+}
+
+/** The path segments of a URL ('/amp/channels/1' → ['amp', 'channels', '1']). */
+export const urlSegments = (url: string): string[] => url.split('/').filter((p) => p.length > 0);
+
+/** What a URL points at on a given model. */
+export type Resolved =
+  | { ok: true; kind: 'node'; node: Node; ctx: TreeContext; segments: string[] }
+  | { ok: true; kind: 'field'; field: Field; name: string; ctx: TreeContext; segments: string[] }
+  | { ok: false; message: string };
+
+/** Distinct URLs remembered per model by resolveUrl; past this the cache starts over (URLs come from clients). */
+export const RESOLVE_CACHE_LIMIT = 4096;
+const resolvedByModel = new WeakMap<ModelInfo, Map<string, Resolved>>();
+
+/**
+ * Resolves a URL against the tree for a model; unknown segments give a message naming the first bad one.
+ * The answer depends only on the model and the URL, so it is cached per model object and URL string (bounded):
+ * the result is frozen (with its `segments` and `ctx.keys`) and shared between callers, who must not mutate it.
+ */
+export function resolveUrl(model: ModelInfo, url: string): Resolved {
+  let byUrl = resolvedByModel.get(model);
+  if (!byUrl) resolvedByModel.set(model, (byUrl = new Map<string, Resolved>()));
+  let r = byUrl.get(url);
+  if (r === undefined) {
+    if (byUrl.size >= RESOLVE_CACHE_LIMIT) byUrl.clear();
+    r = freezeResolved(resolveUncached(model, url));
+    byUrl.set(url, r);
+  }
+  return r;
+}
+
+function freezeResolved(r: Resolved): Resolved {
+  if (r.ok) {
+    Object.freeze(r.segments);
+    Object.freeze(r.ctx.keys);
+    Object.freeze(r.ctx);
+  }
+  return Object.freeze(r);
+}
+
+function resolveUncached(model: ModelInfo, url: string): Resolved {
+  const segments = urlSegments(url);
+  let node: Node = DEVICE_TREE;
+  const keys: string[] = [];
+  for (let i = 0; i < segments.length; i++) {
+    const seg = segments[i]!;
+    const ctx = { model, keys };
+    const where = '/' + segments.slice(0, i).join('/');
+    if (node.kind === 'object') {
+      const child = childAt(node, ctx, seg);
+      if (child) {
+        node = child;
+        continue;
+      }
+      const field = fieldAt(node, ctx, seg);
+      if (field && i === segments.length - 1) {
+        return { ok: true, kind: 'field', field, name: seg, ctx: { model, keys: [...keys] }, segments };
+      }
+      return { ok: false, message: `unknown url ${normalizeUrl(url)}: '${seg}' is not under ${where}` };
+    }
+    if (node.kind === 'collection') {
+      if (!hasKey(node, ctx, seg)) {
+        const known = node.keys(ctx).join(', ');
+        return { ok: false, message: `unknown url ${normalizeUrl(url)}: '${seg}' is not one of ${where} ${known}` };
+      }
+      keys.push(seg);
+      node = node.item;
+      continue;
+    }
+    return { ok: false, message: `unknown url ${normalizeUrl(url)}: ${where} has no sub-urls` };
+  }
+  if (!present(node, { model, keys })) return { ok: false, message: `unknown url ${normalizeUrl(url)}` };
+  return { ok: true, kind: 'node', node, ctx: { model, keys }, segments };
+}

@@ -121,7 +121,7 @@ export const DeviceReportedSchema = z.object({
   amp: statePart<DeviceDelta['amp']>().optional(),
   network: statePart<DeviceDelta['network']>().optional(),
   misc: statePart<DeviceDelta['misc']>().optional(),
-  UAC: UacSchema.optional(),
+  UAC: z.optional(UacSchema),
   logs: z.object({ events: z.string().max(65536).optional(), faults: z.string().max(65536).optional() }).optional(),
   cloud: statePart<DeviceDelta['cloud']>().optional(),
   firmware: FirmwareReportSchema.optional(),

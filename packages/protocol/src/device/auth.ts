@@ -3,7 +3,7 @@
  * compute the same bytes. docs/device-api.md describes them for third parties. WebCrypto only: runs in
  * browsers and in Node 20.
  */
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { DeviceRequest, EncryptedPayloadSchema, UsersChangeSchema } from './messages';
 
 const enc = new TextEncoder();

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { ModelInfo } from './models';
 
 /** Where a node or field sits, given to capability predicates, key lists and per-item defaults. */
@@ -71,7 +71,7 @@ export interface CollectionNode {
 /** A node whose content is free-form but typed by a zod schema (discovery lists, UAC roles, locked groups). */
 export interface RecordNode {
   readonly kind: 'record';
-  readonly schema: z.ZodType;
+  readonly schema: z.ZodMiniType;
   readonly default: () => unknown;
   readonly readOnly?: boolean;
   readonly when?: Presence;
@@ -118,7 +118,7 @@ export const coll = <const I extends Node, const W extends { when?: Presence } =
 ) => ({ kind: 'collection', keys, item, ...(extra as W) }) as const;
 /** A free-form node typed by a zod schema. */
 export const rec = <
-  S extends z.ZodType,
+  S extends z.ZodMiniType,
   const W extends { when?: Presence; readOnly?: boolean } = Record<never, never>,
 >(
   schema: S,

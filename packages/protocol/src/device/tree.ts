@@ -2,7 +2,7 @@
  * The amp's parameter tree: every URL and field of spec 2 §3/§7 and device-api-notes.md, declared once.
  * Types, the `info` reply, default state, `set` validation and clamping are all derived from this object.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { CHOSEN } from './chosen';
 import {
   AUTO_STANDBY_MODES,
@@ -402,35 +402,35 @@ const tech = obj({
 export const UacLevelSchema = z.union([z.literal(0), z.literal(1), z.literal(2)]);
 /** `/UAC`: a key and roles with per-permission levels (spec 2 §6). */
 export const UacSchema = z.object({
-  key: z.string().max(256),
-  roles: z.record(z.string().max(64), z.record(z.string().max(128), UacLevelSchema)),
+  key: z.string().check(z.maxLength(256)),
+  roles: z.record(z.string().check(z.maxLength(64)), z.record(z.string().check(z.maxLength(128)), UacLevelSchema)),
 });
 
 /** `/lockedProperties`: locked property groups (spec 3 §3). Keys are held obfuscated by the amp. */
 export const LockedPropertiesSchema = z.object({
   groups: z.record(
-    z.string().max(64),
-    z.object({ key: z.string().max(256), properties: z.array(z.string().max(256)) }),
+    z.string().check(z.maxLength(64)),
+    z.object({ key: z.string().check(z.maxLength(256)), properties: z.array(z.string().check(z.maxLength(256))) }),
   ),
 });
 
 /** One amp seen on the network, keyed by IP in `/discovery devices`. */
 export const DiscoveredDeviceSchema = z.object({
-  ip: z.string().max(21),
-  deviceName: z.string().max(64),
-  modelID: z.string().max(64),
-  mac: z.string().max(17),
-  firmwareVersion: z.string().max(32),
+  ip: z.string().check(z.maxLength(21)),
+  deviceName: z.string().check(z.maxLength(64)),
+  modelID: z.string().check(z.maxLength(64)),
+  mac: z.string().check(z.maxLength(17)),
+  firmwareVersion: z.string().check(z.maxLength(32)),
   kind: z.enum(['amp', 'touch']),
 });
 export const DiscoverySchema = z.object({ devices: z.record(z.string(), DiscoveredDeviceSchema) });
 
 /** One CS Touch controller reached through `/NSTProxy`, keyed by IP. */
 export const NstDeviceSchema = z.object({
-  ipAddress: z.string().max(21),
-  name: z.string().max(64),
-  modelID: z.string().max(64),
-  firmwareVersion: z.string().max(32),
+  ipAddress: z.string().check(z.maxLength(21)),
+  name: z.string().check(z.maxLength(64)),
+  modelID: z.string().check(z.maxLength(64)),
+  firmwareVersion: z.string().check(z.maxLength(32)),
   online: z.boolean(),
 });
 export const NstProxySchema = z.object({ enable: z.boolean(), devices: z.record(z.string(), NstDeviceSchema) });

@@ -89,7 +89,7 @@ export function generateStateTypes(): string {
   return [
     '// Generated from DEVICE_TREE by `npm run gen:protocol` (packages/protocol/src/device/typegen.ts). Do not edit.',
     '// Fields present on only some models are optional.',
-    "import type { z } from 'zod';",
+    "import type * as z from 'zod/mini';",
     "import type { DiscoverySchema, LockedPropertiesSchema, NstProxySchema, UacSchema } from './tree';",
     '',
     ...out,

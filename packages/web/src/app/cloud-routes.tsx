@@ -7,6 +7,7 @@ import { ErrorScreen } from '../shared/ui/error-screen';
 import { LoadingScreen } from '../shared/ui/loading-screen';
 import { CloudRootRedirect, RequireUser, RequireVerified } from './cloud-guards';
 import { AppLayout } from './layout/app-layout';
+import { CloudDrawer } from './layout/cloud-drawer';
 import { venuesRoutes } from './venues-routes';
 
 const auth = () => import('../features/account');
@@ -26,7 +27,7 @@ const contactsRoutes: RouteObject = {
 
 export const cloudRoutes: RouteObject[] = [
   {
-    element: <AppLayout />,
+    element: <AppLayout menu={CloudDrawer} />,
     errorElement: <ErrorScreen />,
     hydrateFallbackElement: <LoadingScreen />,
     children: [

@@ -6,6 +6,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import { ErrorScreen } from '../shared/ui/error-screen';
 import { LoadingScreen } from '../shared/ui/loading-screen';
 import { ampPageRoutes } from './amp-routes';
+import { AppDrawer } from './layout/app-drawer';
 import { AppLayout } from './layout/app-layout';
 import { RootRedirect } from './root-redirect';
 
@@ -14,7 +15,7 @@ const ampDetail = () => import('../features/amp-detail');
 
 export const routes: RouteObject[] = [
   {
-    element: <AppLayout />,
+    element: <AppLayout menu={AppDrawer} />,
     errorElement: <ErrorScreen />,
     hydrateFallbackElement: <LoadingScreen />,
     children: [

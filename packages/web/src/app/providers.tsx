@@ -45,7 +45,7 @@ function LanguageSync({ i18n }: { i18n: i18n }) {
 /** In cloud mode: the session across tabs, its refresh every minute, and the signed-in state rebuilt at start. */
 function CloudSession({ store }: { store: AppStore }) {
   const { mode } = useSelector(selectHostingMode);
-  useEffect(() => (mode === 'cloud' ? store.sessionSync.start(store) : undefined), [mode, store]);
+  useEffect(() => (mode === 'cloud' ? store.sessionSync?.start(store) : undefined), [mode, store]);
   return null;
 }
 

@@ -1,10 +1,11 @@
 /**
  * The Redux store: the device slice and the local login (devices), preferences, the amp list's query, notices, the
- * channel view's remembered channel and tab; the hosting mode, the cloud session and the cloud's RTK Query cache.
+ * channel view's remembered channel and tab; the hosting mode and the cloud session. The cloud's RTK Query cache and
+ * its session sync come in cloud mode only (app/cloud-store.ts), so the console an amp serves never loads them.
  * Reducers are imported from their slice files, not the feature indexes, so that the screens stay in their lazily
  * loaded chunks.
  */
-import { configureStore } from '@reduxjs/toolkit';
+import { configureStore, type Middleware } from '@reduxjs/toolkit';
 import { ampListReducer } from '../features/amp-list/store/amp-list-slice';
 import {
   devicesReducer,
@@ -18,10 +19,10 @@ import {
 import { channelViewReducer } from '../features/channels/store/channel-view-slice';
 import { venueListReducer } from '../features/venues/store/venue-list-slice';
 import { noticesReducer } from '../shared/notices';
-import { cloudApi, type CloudExtra } from '../shared/cloud/cloud-api';
+import type { CloudExtra, cloudApi } from '../shared/cloud/cloud-api';
 import { initialSession, sessionReducer, type SessionState } from '../shared/cloud/session-slice';
-import { loadStoredSession, tokensOf } from '../shared/cloud/session-storage';
-import { SessionSync, type SessionSyncDeps } from '../shared/cloud/session-sync';
+import type { SessionTokens } from '../shared/cloud/session-storage';
+import type { SessionSync } from '../shared/cloud/session-sync';
 import { LOCAL_HOSTING, hostingReducer, type HostingMode } from '../shared/hosting/hosting-mode';
 import {
   loadPreferences,
@@ -40,8 +41,15 @@ const reducer = {
   venueList: venueListReducer,
   hosting: hostingReducer,
   session: sessionReducer,
-  [cloudApi.reducerPath]: cloudApi.reducer,
 };
+
+/** What cloud mode adds to the store (app/cloud-store.ts makes it). */
+export interface CloudPart {
+  readonly api: typeof cloudApi;
+  readonly sessionSync: SessionSync;
+  /** The session kept from an earlier visit (spec 1 §4: the signed-in state is rebuilt at start). */
+  readonly storedTokens: SessionTokens | null;
+}
 
 export interface AppStoreOptions {
   /** Where preferences and the local login are remembered (local storage in the browser). */
@@ -55,22 +63,23 @@ export interface AppStoreOptions {
   };
   /** Local (served by an amp) or cloud (served by the cloud service); default local. */
   readonly hosting?: HostingMode;
-  /** How the cloud session reaches the cloud and the other tabs (tests give fakes); default the browser's. */
-  readonly cloud?: Omit<SessionSyncDeps, 'storage'>;
 }
 
-export function createAppStore({ storage, preloaded = {}, hosting = LOCAL_HOSTING, cloud }: AppStoreOptions = {}) {
-  const sessionSync = new SessionSync({ fetch: (input, init) => fetch(input, init), ...cloud, storage });
-  const stored = hosting.mode === 'cloud' ? loadStoredSession(storage) : null;
-  const extra: CloudExtra = { sessionSync };
+export function createAppStore(
+  { storage, preloaded = {}, hosting = LOCAL_HOSTING }: AppStoreOptions = {},
+  cloud?: CloudPart,
+) {
+  const extra: Partial<CloudExtra> = { sessionSync: cloud?.sessionSync };
+  const api = cloud?.api;
   const store = configureStore({
-    reducer,
+    // the cache's state is RTK Query's own business: the app's state type does not list it
+    reducer: (api ? { ...reducer, [api.reducerPath]: api.reducer } : reducer) as typeof reducer,
     preloadedState: {
       preferences: preloaded.preferences ?? loadPreferences(storage),
       localLogin: preloaded.localLogin ?? loadLocalLogin(storage),
       devices: preloaded.devices ?? initialDevicesState,
       hosting,
-      session: preloaded.session ?? initialSession(stored && tokensOf(stored)),
+      session: preloaded.session ?? initialSession(cloud?.storedTokens ?? null),
     },
     middleware: (getDefault) =>
       getDefault({
@@ -78,17 +87,17 @@ export function createAppStore({ storage, preloaded = {}, hosting = LOCAL_HOSTIN
         // the device trees are large and change every 50 ms: the dev-only deep checks would walk them on every batch
         immutableCheck: { ignoredPaths: ['devices'] },
         serializableCheck: { ignoredPaths: ['devices'] },
-      }).concat(cloudApi.middleware),
+      }).concat(api ? [api.middleware as Middleware] : []),
   });
   // spec 1 §4: local sign-out when the cloud user becomes null resets the cloud state
-  sessionSync.onSignedOut = () => void store.dispatch(cloudApi.util.resetApiState());
+  if (cloud && api) cloud.sessionSync.onSignedOut = () => void store.dispatch(api.util.resetApiState());
   let { preferences, localLogin } = store.getState();
   store.subscribe(() => {
     const state = store.getState();
     if (state.preferences !== preferences) savePreferences(storage, (preferences = state.preferences));
     if (state.localLogin !== localLogin) saveLocalLogin(storage, (localLogin = state.localLogin));
   });
-  return Object.assign(store, { sessionSync });
+  return Object.assign(store, { sessionSync: cloud?.sessionSync });
 }
 
 export type AppStore = ReturnType<typeof createAppStore>;

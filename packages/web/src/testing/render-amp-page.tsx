@@ -9,7 +9,7 @@ import type { Language } from '@rackside/protocol';
 import type { Resource } from 'i18next';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { AppProviders } from '../app/providers';
-import { createAppStore } from '../app/store';
+import { createCloudAppStore } from '../app/cloud-store';
 import type { DevicesState } from '../device';
 import { defaultPreferences } from '../features/preferences/store/preferences-slice';
 import { LOCAL_HOSTING, type HostingMode } from '../shared/hosting';
@@ -33,7 +33,7 @@ function Elsewhere() {
 }
 
 export function renderAmpPage(ui: ReactElement, options: RenderAmpPageOptions) {
-  const store = createAppStore({
+  const store = createCloudAppStore({
     storage: window.localStorage,
     hosting: options.hosting ?? LOCAL_HOSTING,
     preloaded: {

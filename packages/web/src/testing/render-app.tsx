@@ -4,13 +4,14 @@ import userEvent from '@testing-library/user-event';
 import type { Resource } from 'i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '../app/providers';
-import { routesFor } from '../app/routes-for';
-import { createAppStore, type AppStoreOptions } from '../app/store';
+import { cloudRoutes } from '../app/cloud-routes';
+import { routes } from '../app/local-routes';
+import { createCloudAppStore, type CloudStoreOptions } from '../app/cloud-store';
 import { createI18n } from '../shared/i18n';
 import { LOCAL_HOSTING } from '../shared/hosting';
 import { fakeManager, type FakeManager } from './fake-manager';
 
-export interface RenderAppOptions extends AppStoreOptions {
+export interface RenderAppOptions extends CloudStoreOptions {
   readonly path?: string;
   readonly manager?: FakeManager;
   readonly language?: string;
@@ -22,7 +23,7 @@ export interface RenderAppOptions extends AppStoreOptions {
 export function renderApp(options: RenderAppOptions = {}) {
   const storage = options.storage ?? window.localStorage;
   const hosting = options.hosting ?? LOCAL_HOSTING;
-  const store = createAppStore({
+  const store = createCloudAppStore({
     storage,
     hosting,
     // no other tabs and no Web Locks unless a test brings them; a cloud that answers nothing unless a test gives one
@@ -36,7 +37,9 @@ export function renderApp(options: RenderAppOptions = {}) {
   });
   const manager = options.manager ?? fakeManager();
   const i18n = createI18n(options.language ?? 'en', options.resources);
-  const router = createMemoryRouter(routesFor(hosting.mode), { initialEntries: [options.path ?? '/'] });
+  const router = createMemoryRouter(hosting.mode === 'cloud' ? cloudRoutes : routes, {
+    initialEntries: [options.path ?? '/'],
+  });
   const user = userEvent.setup(options.advanceTimers ? { advanceTimers: options.advanceTimers } : {});
   const view = render(
     <AppProviders store={store} i18n={i18n} manager={manager}>

@@ -1,19 +1,18 @@
 import { AppBar, Box, IconButton, Toolbar, Typography } from '@mui/material';
-import { useState } from 'react';
+import { Suspense, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Outlet } from 'react-router';
 import { NoticeHost } from '../../shared/notices';
-import { useHostingMode } from '../../shared/hosting';
 import { MenuIcon } from '../../shared/ui/icons';
-import { AppDrawer } from './app-drawer';
-import { CloudDrawer } from './cloud-drawer';
+import { LoadingScreen } from '../../shared/ui/loading-screen';
+
+/** The drawer of a hosting mode (app-drawer.tsx local, cloud-drawer.tsx cloud), chosen by its route table. */
+export type AppMenu = ComponentType<{ open: boolean; onClose: () => void }>;
 
 /** The frame of every screen: the top bar with the drawer button, the page, the app-wide notices. */
-export function AppLayout() {
+export function AppLayout({ menu: Menu }: { menu: AppMenu }) {
   const { t } = useTranslation('common');
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const { mode } = useHostingMode();
-  const Menu = mode === 'cloud' ? CloudDrawer : AppDrawer;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100dvh' }}>
       <AppBar position="static" elevation={0}>
@@ -37,7 +36,10 @@ export function AppLayout() {
         </Toolbar>
       </AppBar>
       <Box component="main" sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
-        <Outlet />
+        {/* a screen whose English texts are still loading (shared/i18n/app-i18n.ts) waits here on a direct visit */}
+        <Suspense fallback={<LoadingScreen />}>
+          <Outlet />
+        </Suspense>
       </Box>
       <Menu open={drawerOpen} onClose={() => setDrawerOpen(false)} />
       <NoticeHost />

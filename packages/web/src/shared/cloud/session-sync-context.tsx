@@ -3,9 +3,9 @@ import type { SessionSync } from './session-sync';
 
 const Context = createContext<SessionSync | null>(null);
 
-/** Gives screens the store's SessionSync (sign-in and sign-out go through it). */
-export function SessionSyncProvider({ sync, children }: { sync: SessionSync; children: ReactNode }) {
-  return <Context.Provider value={sync}>{children}</Context.Provider>;
+/** Gives screens the store's SessionSync (sign-in and sign-out go through it); none in local mode. */
+export function SessionSyncProvider({ sync, children }: { sync: SessionSync | undefined; children: ReactNode }) {
+  return <Context.Provider value={sync ?? null}>{children}</Context.Provider>;
 }
 
 export function useSessionSync(): SessionSync {

@@ -1,6 +1,6 @@
 import { CLOUD_AUTH_REFRESH_MS, OkSchema } from '@rackside/protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createAppStore } from '../../app/store';
+import { createCloudAppStore } from '../../app/cloud-store';
 import { cloudError, fakeCloud, sessionReply, signedInSession, TEST_TOKENS, TEST_USER } from '../../testing/fake-cloud';
 import { CLOUD_HOSTING } from '../hosting';
 import { CLOUD_SESSION_STORAGE_KEY, loadStoredSession } from './session-storage';
@@ -28,7 +28,7 @@ const storeSession = (tokens: Partial<typeof TEST_TOKENS> = {}, issuedAt = 0) =>
 
 /** A signed-in tab on the fake cloud; stop() ends its session sync. */
 function tab(api: ReturnType<typeof fakeCloud>, openChannel: () => ChannelLike | null = () => null) {
-  const store = createAppStore({
+  const store = createCloudAppStore({
     storage: localStorage,
     hosting: CLOUD_HOSTING,
     cloud: { fetch: api.fetch, openChannel, locks: null },

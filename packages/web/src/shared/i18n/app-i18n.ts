@@ -1,14 +1,21 @@
 /**
- * The app's i18next set-up (issue 4): English, the fallback that defines the keys, is bundled; every other language
- * loads when first used (one chunk per language, vite.config.ts), so the first route carries one language, not all.
+ * The app's i18next set-up (issues 4 and 12): English, the fallback that defines the keys, is bundled for the
+ * namespaces the first route shows (the amp list in local mode, the frame in both); every other English namespace
+ * loads with the screen that uses it (react-i18next suspends that screen until then), and every other language when
+ * first used (one chunk per language, vite.config.ts). So the first route carries only the text it shows.
  */
 import type { BackendModule, i18n, Resource, ResourceLanguage } from 'i18next';
 import { initI18n } from './i18n-init';
 
-const english = import.meta.glob<ResourceLanguage>('./locales/en/*.json', { eager: true, import: 'default' });
-const others = import.meta.glob<ResourceLanguage>(['./locales/*/*.json', '!./locales/en/*.json'], {
+// the namespaces of the first route: keep in step with the globs below (import.meta.glob takes literals only)
+const english = import.meta.glob<ResourceLanguage>(['./locales/en/common.json', './locales/en/amps.json'], {
+  eager: true,
   import: 'default',
 });
+const others = import.meta.glob<ResourceLanguage>(
+  ['./locales/*/*.json', '!./locales/en/common.json', '!./locales/en/amps.json'],
+  { import: 'default' },
+);
 
 const FILE = /\/locales\/([^/]+)\/([^/]+)\.json$/;
 
@@ -21,7 +28,7 @@ function englishResources(): Resource {
   return { en };
 }
 
-/** Reads a namespace of a language that is not bundled. */
+/** Reads a namespace that is not bundled: any namespace of another language, or a later screen's English. */
 const lazyLocales: BackendModule = {
   type: 'backend',
   init: () => undefined,

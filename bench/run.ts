@@ -4,7 +4,8 @@
  * BELOW TARGET for a floor), never enforced.
  *
  *   --quick              smaller sizes (a quick look, not figures to record)
- *   --only=a,b,c         roundtrip, fanout, memory, web (= web-bundle, web-list, web-channel) (default all)
+ *   --only=a,b,c         roundtrip, fanout, memory, web (= web-bundle, web-list, web-channel, web-lighthouse), cloud
+ *                        (default all)
  *   --iterations=N       round trips per method and path (default 5000, quick 300)
  *   --clients=N          subscribed clients of the fan-out (default 100)
  *   --rounds=N           fan-out rounds (default 100, quick 10)
@@ -13,7 +14,9 @@
  *   --list-amps=N        amps of the web amp list (default 1000, quick 100)
  *   --measure-ms=N       busy-share window of the channel view and its baseline (default 10000, quick 3000)
  *   --profile[=ms]       also CPU-profile the web pages (default 5000 ms) and print where the time goes
- *   cloud (= cloud-ingest, cloud-rest), bench/cloud.ts:
+ *   --lighthouse-runs=N  Lighthouse runs of the amp list and of its baseline, median reported (default 3, quick 1)
+ *   --lighthouse-preset=desktop|mobile  Lighthouse's preset (default desktop: a laptop at the rack over Wi-Fi)
+ *   cloud (= cloud-ingest, cloud-rest), bench/cloud/:
  *   --cloud-steps=a,b,…  fleet sizes of the shadow-ingest ramp (default 100,500,1000,2000,5000,10000; quick 50,200)
  *   --cloud-db=pglite[,postgres]  databases of both benches (default pglite; postgres: a bench database on
  *                        --postgres-url, default postgres://postgres@127.0.0.1:5432/postgres, created and dropped)
@@ -23,7 +26,6 @@
  *   --rest-rate=N        REST requests/s (default 200); --rest-ms=N per route and server (default 10000, quick 3000)
  */
 import { cpus, loadavg } from 'node:os';
-import { AMP_LIST_ITEM_HEIGHT_PX } from '@rackside/protocol';
 import {
   benchMemory,
   benchNotifyFanout,
@@ -36,21 +38,19 @@ import {
   type RoundTripCase,
   type RoundTripResult,
 } from './device-api';
-import { kb, mb, ms, pct, verdict, verdictFloor, x } from './stats';
+import { kb, mb, ms, verdict, x } from './stats';
 import {
   benchAmpList,
   benchBundle,
   benchChannelView,
-  CHANNEL_BUSY_TARGET,
-  FIRST_ROUTE_TARGET_BYTES,
-  SCROLL_TARGET_FPS,
-  type AmpListResult,
-  type BundleResult,
-  type ChannelViewResult,
-  type FrameStats,
-  type ProfileSummary,
+  benchLighthouse,
+  formatAmpList,
+  formatBundle,
+  formatChannelView,
+  formatLighthouse,
+  launchChromium,
+  type LighthousePreset,
 } from './web';
-import { launchChromium } from './web-browser';
 import { benchRest, benchShadowIngest, formatIngest, formatRest, type CloudDriver, type ShadowPayload } from './cloud';
 
 const args = process.argv.slice(2);
@@ -65,7 +65,7 @@ const num = (name: string, fallback: number): number => {
 
 const quick = flag('quick') !== undefined;
 const only = new Set((flag('only') ?? 'roundtrip,fanout,memory,web,cloud').split(',').filter(Boolean));
-if (only.delete('web')) for (const w of ['web-bundle', 'web-list', 'web-channel']) only.add(w);
+if (only.delete('web')) for (const w of ['web-bundle', 'web-list', 'web-channel', 'web-lighthouse']) only.add(w);
 if (only.delete('cloud')) for (const c of ['cloud-ingest', 'cloud-rest']) only.add(c);
 const iterations = num('iterations', quick ? 300 : 5000);
 const clients = num('clients', 100);
@@ -80,6 +80,10 @@ const listAmps = num('list-amps', quick ? 100 : 1000);
 const measureMs = num('measure-ms', quick ? 3000 : 10_000);
 const profileFlag = flag('profile');
 const profileMs = profileFlag === undefined ? 0 : profileFlag === '' ? 5000 : num('profile', 5000);
+const lighthouseRuns = num('lighthouse-runs', quick ? 1 : 3);
+const lighthousePreset = (flag('lighthouse-preset') || 'desktop') as LighthousePreset;
+if (lighthousePreset !== 'desktop' && lighthousePreset !== 'mobile')
+  throw new Error(`--lighthouse-preset must be desktop or mobile, got '${String(lighthousePreset)}'`);
 
 const lines: string[] = [];
 const print = (line = ''): void => {
@@ -152,110 +156,6 @@ function printMemory(r: MemoryResult): void {
   print(`  check: last amp answered modelID ${String(r.answered)} (expected ${r.expected})`);
 }
 
-const kib = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
-const s1 = (v: number): string => `${(v / 1000).toFixed(1)} s`;
-
-function printBundle(r: BundleResult): void {
-  print(
-    `web bundle — JS of packages/web/dist, gzip at zlib's default level; first route = what Chromium fetched to ` +
-      `show ${r.firstRoutePath} (amp list of a one-amp fleet)`,
-  );
-  print(
-    `  first route JS gzip ${kib(r.firstRoute.gzipBytes)} (${r.firstRoute.files.length} files, ${kib(r.firstRoute.rawBytes)} ` +
-      `minified) (minimal React 19 app ${kib(r.baseline.gzipBytes)}, ratio ${x(r.ratioFirstRoute)}, target ≤ ` +
-      `${kib(FIRST_ROUTE_TARGET_BYTES)}) ${verdict(r.firstRoute.gzipBytes <= FIRST_ROUTE_TARGET_BYTES)}`,
-  );
-  print(
-    `  whole app JS gzip ${kib(r.wholeApp.gzipBytes)} (${r.wholeApp.files.length} files, ${kib(r.wholeApp.rawBytes)} ` +
-      `minified) (minimal React 19 app ${kib(r.baseline.gzipBytes)}, ratio ${x(r.ratioWholeApp)})`,
-  );
-  print(
-    `  first route by package (share of its minified code, from the source maps): ` +
-      r.firstRouteByPackage
-        .slice(0, 10)
-        .map((p) => `${p.pkg} ${(p.share * 100).toFixed(0)} %`)
-        .join(', '),
-  );
-  print(
-    `  largest first-route chunks (gzip): ` +
-      r.firstRoute.files
-        .slice(0, 4)
-        .map((f) => `${f.file} ${kib(f.gzipBytes)}`)
-        .join(', '),
-  );
-  print(
-    `  check: baseline built in ${ms(r.baselineBuildMs)}; dist ${r.build.built ? `built by this run (${ms(r.build.buildMs)})` : 'as found'}` +
-      `${r.build.stale ? ' — OLDER than packages/web/src: run npm run build -w @rackside/web for current figures' : ''}`,
-  );
-}
-
-function printProfile(title: string, p: ProfileSummary | undefined): void {
-  if (!p) return;
-  const list = (entries: ProfileSummary['selfTop']) => entries.map((e) => `${e.what} ${pct(e.share)}`).join('; ');
-  print(`  profile, ${title} (${s1(p.wallMs)}, ${ms(p.busyMs)} sampled busy; shares of that):`);
-  print(`    by package (self): ${list(p.byPackage)}`);
-  print(`    self: ${list(p.selfTop)}`);
-  print(`    on the stack (console and @rackside code): ${list(p.inclusiveTop)}`);
-}
-
-const frames = (f: FrameStats): string =>
-  `frame p50 ${ms(f.p50Ms)}, p95 ${ms(f.p95Ms)}, max ${ms(f.maxMs)}, ${f.longFrames} of ${f.frames - 1} over 25 ms; ` +
-  `main thread busy ${pct(f.busy.share)}, CPU ${pct(f.busy.cpuShare)}: ${ms(f.busy.cpuMs / Math.max(1, f.frames - 1))} ` +
-  `per frame, ${ms(f.busy.cpuMs / Math.max(1, f.scrolledPx / AMP_LIST_ITEM_HEIGHT_PX))} per 156 px scrolled`;
-
-function printAmpList(r: AmpListResult): void {
-  print(
-    `web amp list — ${r.amps} emulated amps (physics stopped after boot; fleet started in ${s1(r.fleetStartMs)}), ` +
-      `Chromium 1280 × 800 on /amps of the first amp`,
-  );
-  print(
-    `  navigation → first card shown ${ms(r.firstCardMs)} (in the DOM ${ms(r.firstCardDomMs)}) ` +
-      `(same console, fleet of one amp ${ms(r.baselineFirstCardMs)}, ratio ${x(r.ratioFirstCard)})`,
-  );
-  const k = r.sockets;
-  print(
-    `  sockets: ${k.opened} opened, ${k.connected} answered (the last ${s1(k.lastConnectedMs)} after navigation); ` +
-      `${k.refused} amps refused by Chromium ("Insufficient resources"), retried every 5 s: ` +
-      `${k.refusedPerS.toFixed(0)} refused reconnects/s; the list holds ${r.listed} amps`,
-  );
-  if (k.refused > 0)
-    print(`  refused reconnects in each second of the busy window, then the scroll: ${k.refusedEachS.join(', ')}`);
-  const b = r.busyLoaded;
-  print(
-    `  main thread busy, list loaded, not scrolling: ${pct(b.share)} (CPU ${pct(b.cpuShare)}; script ${ms(b.scriptMs)} ` +
-      `of ${s1(b.wallMs)})`,
-  );
-  print(
-    `  scroll ${r.scrollSpeedPxPerS} px/s for ${s1(r.scroll.durationMs)}: ${r.scroll.fps.toFixed(1)} fps ` +
-      `(static page of ${r.amps} plain 156 px divs ${r.baselineScroll.fps.toFixed(1)} fps, ratio ${x(r.ratioFps)}, ` +
-      `target ≥ ${SCROLL_TARGET_FPS} fps) ${verdictFloor(r.scroll.fps >= SCROLL_TARGET_FPS)}`,
-  );
-  print(`    list:   ${frames(r.scroll)}`);
-  print(`    static: ${frames(r.baselineScroll)}`);
-  printProfile('a second scroll like the measured one', r.profile);
-  printProfile('a second load, navigation → first card', r.loadProfile);
-}
-
-function printChannelView(r: ChannelViewResult): void {
-  print(
-    `web channel view — ${r.model}, channel 1 Inputs at ${r.viewport.width} × ${r.viewport.height}: ` +
-      `${r.channelsShown} channels shown, ${r.meters} level meters; meters published at ${r.meterHz} Hz, the page ` +
-      `received ${r.framesPerS.toFixed(1)} device frames/s`,
-  );
-  const b = r.busy;
-  print(
-    `  main thread busy ${pct(b.share)} (idle amp list ${pct(r.baseline.share)}, ratio ${x(r.ratio)}, target < ` +
-      `${pct(CHANNEL_BUSY_TARGET)}) ${verdict(b.share < CHANNEL_BUSY_TARGET)}`,
-  );
-  const received = Math.max(1, (r.framesPerS * b.wallMs) / 1000);
-  print(
-    `  of ${s1(b.wallMs)}: script ${ms(b.scriptMs)}, style ${ms(b.styleMs)}, layout ${ms(b.layoutMs)}; main-thread ` +
-      `CPU ${pct(b.cpuShare)} (idle ${pct(r.baseline.cpuShare)}); per frame received: busy ${ms(b.taskMs / received)}, ` +
-      `CPU ${ms(b.cpuMs / received)}`,
-  );
-  printProfile('channel view with meters', r.profile);
-}
-
 const started = Date.now();
 const webSelected = ['web-bundle', 'web-list', 'web-channel'].some((w) => only.has(w));
 const browser = webSelected ? await launchChromium() : undefined;
@@ -281,19 +181,29 @@ if (only.has('memory')) {
 }
 try {
   if (only.has('web-bundle')) {
-    printBundle(await benchBundle({ ...(browser ? { browser } : {}) }));
+    for (const line of formatBundle(await benchBundle({ ...(browser ? { browser } : {}) }))) print(line);
     print();
   }
   if (only.has('web-list')) {
-    printAmpList(await benchAmpList({ amps: listAmps, profileMs, ...(browser ? { browser } : {}) }));
+    const list = await benchAmpList({ amps: listAmps, profileMs, ...(browser ? { browser } : {}) });
+    for (const line of formatAmpList(list)) print(line);
     print();
   }
   if (only.has('web-channel')) {
-    printChannelView(await benchChannelView({ measureMs, profileMs, ...(browser ? { browser } : {}) }));
+    for (const line of formatChannelView(
+      await benchChannelView({ measureMs, profileMs, ...(browser ? { browser } : {}) }),
+    ))
+      print(line);
     print();
   }
 } finally {
   await browser?.close();
+}
+// after the shared browser is closed: Lighthouse launches a Chromium of its own per run
+if (only.has('web-lighthouse')) {
+  for (const line of formatLighthouse(await benchLighthouse({ runs: lighthouseRuns, preset: lighthousePreset })))
+    print(line);
+  print();
 }
 if (only.has('cloud-ingest')) {
   const steps = (flag('cloud-steps') ?? (quick ? '50,200' : '100,500,1000,2000,5000,10000')).split(',').map(Number);

@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { DeviceManager } from './connection-manager';
+import type { DeviceManager } from './connection/connection-manager';
 
 const DeviceManagerContext = createContext<DeviceManager | null>(null);
 

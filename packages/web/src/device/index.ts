@@ -1,8 +1,8 @@
 /** The device layer: the connection manager, the ONE device slice, and the hooks features read and write with. */
-export { defaultClientFactory, type ClientFactory, type ClientLike, type ClientOptions } from './client';
-export { ConnectionManager, type DeviceManager } from './connection-manager';
-export { summaryUrls } from './summary-urls';
-export { verifyPassword, type VerifyResult } from './verify-password';
+export { defaultClientFactory, type ClientFactory, type ClientLike, type ClientOptions } from './connection/client';
+export { ConnectionManager, type DeviceManager } from './connection/connection-manager';
+export { summaryUrls } from './connection/summary-urls';
+export { verifyPassword, type VerifyResult } from './connection/verify-password';
 export { DeviceManagerProvider, useDeviceManager } from './device-manager-context';
 export {
   useAmpConnection,
@@ -15,7 +15,7 @@ export {
   useUacLevel,
   type DeviceWrite,
 } from './hooks';
-export { ampIdOfHost, resolveHost, withDevicePort } from './host';
+export { ampIdOfHost, resolveHost, withDevicePort } from './connection/host';
 export {
   devicesReducer,
   initialDevicesState,

@@ -1,9 +1,12 @@
 /** A stand-in for DeviceClient: the test drives its connection state and notifications and sees its requests. */
 import { getModel, type DeviceDelta, type ModelInfo } from '@rackside/protocol';
 import type { ConnectionState } from '@rackside/device-client';
+import { configureStore } from '@reduxjs/toolkit';
 import { vi } from 'vitest';
 import type { ClientLike, ClientOptions } from '../device';
-import { applyDelta } from '../device/store/devices-slice';
+import { Attacher, type ClientListeners } from '../device/connection/attach';
+import { Fleet } from '../device/connection/fleet';
+import { applyDelta, devicesReducer } from '../device/store/devices-slice';
 
 export class FakeClient implements ClientLike {
   connectionState: ConnectionState = 'CONNECTING';
@@ -71,4 +74,41 @@ export function fakeClients() {
     return c;
   };
   return { made, factory, latest };
+}
+
+/** The host's `/discovery` notification listing the given amps. */
+export const discoveryDelta = (...ips: string[]): DeviceDelta => ({
+  discovery: {
+    devices: Object.fromEntries(
+      ips.map((ip) => [
+        ip,
+        { ip, deviceName: ip, modelID: 'm', mac: '00:1B:2C:00:00:01', firmwareVersion: '1', kind: 'amp' as const },
+      ]),
+    ),
+  },
+});
+
+/**
+ * The shared state of the connection manager's parts on a real device store, host 10.0.0.1:1234, with fake clients
+ * and listeners a test inspects: for testing one part without the whole manager.
+ */
+export function fakeFleet(password: string | null = null) {
+  const store = configureStore({ reducer: { devices: devicesReducer } });
+  const dispatch = vi.fn(store.dispatch);
+  const fleet = new Fleet(dispatch);
+  fleet.host = { ampId: '10.0.0.1', port: 1234 };
+  const clients = fakeClients();
+  const listeners = {
+    onChange: vi.fn<ClientListeners['onChange']>(),
+    onConnectionState: vi.fn<ClientListeners['onConnectionState']>(),
+  };
+  const attacher = new Attacher(fleet, clients.factory, () => password, listeners);
+  /** The amp's record (throws when the fleet does not have it). */
+  const rec = (ampId: string) => {
+    const r = fleet.amps.get(ampId);
+    if (!r) throw new Error(`no amp ${ampId}`);
+    return r;
+  };
+  const entry = (ampId: string) => store.getState().devices.amps[ampId];
+  return { store, dispatch, fleet, clients, listeners, attacher, rec, entry };
 }

@@ -3,7 +3,7 @@
  * the open amp, so one dispatch every 50 ms (at most) carries whatever every amp sent meanwhile.
  */
 import { type DeviceDelta } from '@rackside/protocol';
-import { applyDelta, type AmpDelta } from './store/devices-slice';
+import { applyDelta, type AmpDelta } from '../store/devices-slice';
 
 /** The batching period (ms): short enough to feel live, long enough to merge a meter burst into one render. */
 export const DELTA_BATCH_MS = 50;

@@ -1,31 +1,16 @@
-import {
-  AMP_SUMMARY_REFRESH_MS,
-  AMP_SUMMARY_STAGGER_MS,
-  DeviceErrorCode,
-  getModel,
-  type DeviceDelta,
-} from '@rackside/protocol';
+import { AMP_SUMMARY_REFRESH_MS, AMP_SUMMARY_STAGGER_MS, DeviceErrorCode, getModel } from '@rackside/protocol';
 import { DeviceCallError } from '@rackside/device-client';
 import { configureStore } from '@reduxjs/toolkit';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeClients } from '../testing/fake-client';
-import { ConnectionManager, LIVE_CONNECTIONS_MAX, SHORT_LIVED_MAX } from './connection-manager';
+import { discoveryDelta, fakeClients } from '../../testing/fake-client';
+import { ConnectionManager } from './connection-manager';
+import { LIVE_CONNECTIONS_MAX } from './parking';
+import { SHORT_LIVED_MAX } from './short-lived';
 import { summaryUrls } from './summary-urls';
 import { DELTA_BATCH_MS } from './delta-batcher';
-import { devicesReducer } from './store/devices-slice';
+import { devicesReducer } from '../store/devices-slice';
 
 const HOST = 'ws://10.0.0.1:1234';
-const discovery = (...ips: string[]): DeviceDelta => ({
-  discovery: {
-    devices: Object.fromEntries(
-      ips.map((ip) => [
-        ip,
-        { ip, deviceName: ip, modelID: 'm', mac: '00:1B:2C:00:00:01', firmwareVersion: '1', kind: 'amp' as const },
-      ]),
-    ),
-  },
-});
-
 function setup(password: string | null = null) {
   const store = configureStore({ reducer: { devices: devicesReducer } });
   const dispatch = vi.fn(store.dispatch);
@@ -46,11 +31,11 @@ describe('ConnectionManager', () => {
     host.emitState('CONNECTED');
     await vi.advanceTimersByTimeAsync(0);
     expect(host.subscribe).toHaveBeenCalledWith('/discovery');
-    host.emitDelta(discovery('10.0.0.1', '10.0.0.2', '10.0.0.3'));
+    host.emitDelta(discoveryDelta('10.0.0.1', '10.0.0.2', '10.0.0.3'));
     expect(clients.made.map((c) => c.options.url)).toEqual([HOST, 'ws://10.0.0.2:1234', 'ws://10.0.0.3:1234']);
     expect(Object.keys(store.getState().devices.amps)).toEqual(['10.0.0.1', '10.0.0.2', '10.0.0.3']);
     // an amp the host no longer lists is closed and forgotten
-    host.emitDelta(discovery('10.0.0.1', '10.0.0.3'));
+    host.emitDelta(discoveryDelta('10.0.0.1', '10.0.0.3'));
     expect(clients.latest('ws://10.0.0.2:1234').closed).toBe(true);
     expect(Object.keys(store.getState().devices.amps)).toEqual(['10.0.0.1', '10.0.0.3']);
     manager.stop();
@@ -80,7 +65,7 @@ describe('ConnectionManager', () => {
     manager.start('10.0.0.1');
     const host = clients.latest(HOST);
     host.emitState('CONNECTED');
-    host.emitDelta(discovery('10.0.0.1', '10.0.0.2', '10.0.0.3'));
+    host.emitDelta(discoveryDelta('10.0.0.1', '10.0.0.2', '10.0.0.3'));
     const [, b, c] = clients.made;
     b?.emitState('CONNECTED');
     c?.emitState('CONNECTED');
@@ -191,7 +176,7 @@ describe('ConnectionManager', () => {
     const host = clients.latest(HOST);
     host.emitState('CONNECTED');
     const ips = Array.from({ length: LIVE_CONNECTIONS_MAX + 10 }, (_, i) => `10.0.1.${i + 1}`);
-    host.emitDelta(discovery('10.0.0.1', ...ips));
+    host.emitDelta(discoveryDelta('10.0.0.1', ...ips));
     expect(Object.keys(store.getState().devices.amps)).toHaveLength(ips.length + 1);
     manager.setVisible(['10.0.1.5', '10.0.1.6']);
     const open = () => clients.made.filter((c) => !c.closed);
@@ -216,6 +201,40 @@ describe('ConnectionManager', () => {
     await manager.set('10.0.1.30', '/amp/channels/1/output', { mute: true });
     expect(clients.latest('ws://10.0.1.30:1234').set).toHaveBeenCalledWith('/amp/channels/1/output', { mute: true });
     expect(live()).toHaveLength(6);
+    manager.stop();
+  });
+
+  it('the 129th amp shown parks the least recently shown one, and its list card still refreshes', async () => {
+    const store = configureStore({ reducer: { devices: devicesReducer } });
+    const clients = fakeClients();
+    const factory: typeof clients.factory = (o) => {
+      const c = clients.factory(o);
+      queueMicrotask(() => c.emitState('CONNECTED'));
+      return c;
+    };
+    const manager = new ConnectionManager({ dispatch: store.dispatch, getPassword: () => null, createClient: factory });
+    manager.start('10.0.0.1');
+    await vi.advanceTimersByTimeAsync(0);
+    const ips = Array.from({ length: LIVE_CONNECTIONS_MAX - 1 }, (_, i) => `10.0.1.${i + 1}`);
+    clients.latest(HOST).emitDelta(discoveryDelta('10.0.0.1', ...ips));
+    await vi.advanceTimersByTimeAsync(0);
+    for (const ip of ips) manager.setVisible([ip]); // the user scrolls through the whole list
+    const oldest = 'ws://10.0.1.1:1234';
+    clients.latest(HOST).emitDelta(discoveryDelta('10.0.0.1', ...ips, '10.0.2.1'));
+    expect(clients.latest(oldest).closed).toBe(false); // the newcomer, never shown, is the one parked
+    manager.setVisible(['10.0.2.1']);
+    await vi.advanceTimersByTimeAsync(0);
+    const live = clients.made.filter((c) => !c.closed && c.options.autoReconnect !== false);
+    expect(live).toHaveLength(LIVE_CONNECTIONS_MAX);
+    expect(clients.latest(oldest).closed).toBe(true);
+    expect(store.getState().devices.amps['10.0.1.1']?.connection).toBe('CONNECTED');
+    // the next round fetches its summary over a short-lived connection
+    const before = clients.made.length;
+    await vi.advanceTimersByTimeAsync(AMP_SUMMARY_REFRESH_MS + (ips.length + 2) * AMP_SUMMARY_STAGGER_MS * 2);
+    const refresh = clients.made.slice(before).find((c) => c.options.url === oldest);
+    expect(refresh?.options.autoReconnect).toBe(false);
+    expect(refresh?.get).toHaveBeenCalledWith('/amp/deviceInfo');
+    expect(refresh?.closed).toBe(true);
     manager.stop();
   });
 });

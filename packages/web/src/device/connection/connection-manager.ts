@@ -1,0 +1,148 @@
+/**
+ * The connection manager (outside React): one DeviceClient per amp, fed into the ONE device slice. It composes the
+ * parts beside it and routes each client's events to them:
+ *
+ * - attach.ts: an amp's client (add, attach, replace, park, drop; the UAC MAC reconnect)
+ * - discovery.ts: the host's `/discovery` names the fleet (spec 2 §2 local mode)
+ * - subscriptions.ts: `/` while an amp's detail is open, `/discovery` on the host
+ * - writes.ts: writes shown at once, rolled back when the amp refuses
+ * - parking.ts: past LIVE_CONNECTIONS_MAX amps, only the host, open and shown amps keep a connection (issue 4)
+ * - refresh-round.ts, summary.ts, short-lived.ts: the 15 s summary refresh, over short-lived connections for parked amps
+ * - model-swap.ts: the whole tree handed over when an amp's model becomes known or changes
+ * Notifications are batched by DeltaBatcher (one dispatch per 50 ms at most).
+ */
+import type { DeviceDelta } from '@rackside/protocol';
+import type { ConnectionState } from '@rackside/device-client';
+import type { UnknownAction } from '@reduxjs/toolkit';
+import { connectionChanged, hostResolved } from '../store/devices-slice';
+import { Attacher } from './attach';
+import { defaultClientFactory, type ClientFactory } from './client';
+import { syncDiscovery } from './discovery';
+import { Fleet, type AmpRecord } from './fleet';
+import { ampIdOfHost, deviceUrl, portOfHost } from './host';
+import { takeModelChange } from './model-swap';
+import { Parking } from './parking';
+import { RefreshRound } from './refresh-round';
+import { ShortLived } from './short-lived';
+import { Subscriptions } from './subscriptions';
+import { fetchSummary } from './summary';
+import { verifyPassword, type VerifyResult } from './verify-password';
+import { writeInstantly } from './writes';
+
+export interface ConnectionManagerOptions {
+  readonly dispatch: (action: UnknownAction) => void;
+  /** The local login's password (answers auth challenges); null for a guest. */
+  readonly getPassword: () => string | null;
+  readonly createClient?: ClientFactory;
+}
+
+/** The React side's view of the manager (features use it through useDeviceManager). */
+export interface DeviceManager {
+  openDetail(ampId: string): () => void;
+  reconnect(ampId: string): void;
+  set(ampId: string, url: string, params: Record<string, unknown>): Promise<void>;
+  verifyPassword(password: string): Promise<VerifyResult>;
+  /** The amps whose cards are on screen: they keep a live connection when the fleet is larger than the limit. */
+  setVisible?(ampIds: readonly string[]): void;
+}
+
+/** Connects the console to the host amp and every amp it discovers, within the browser's socket limit. */
+export class ConnectionManager implements DeviceManager {
+  readonly #fleet: Fleet;
+  readonly #createClient: ClientFactory;
+  readonly #attacher: Attacher;
+  readonly #subscriptions: Subscriptions;
+  readonly #parking: Parking;
+  readonly #round: RefreshRound;
+
+  constructor(options: ConnectionManagerOptions) {
+    const fleet = (this.#fleet = new Fleet(options.dispatch));
+    this.#createClient = options.createClient ?? defaultClientFactory;
+    const attacher = (this.#attacher = new Attacher(fleet, this.#createClient, options.getPassword, {
+      onChange: (ampId, rec, delta) => this.#onChange(ampId, rec, delta),
+      onConnectionState: (ampId, rec, state) => this.#onConnectionState(ampId, rec, state),
+    }));
+    const parking = (this.#parking = new Parking(fleet, attacher, () => this.#round.runNow()));
+    const shortLived = new ShortLived(fleet, attacher, (ampId) => parking.wantsLive(ampId));
+    this.#round = new RefreshRound(fleet, (ampId, rec) => shortLived.fetch(ampId, rec));
+    this.#subscriptions = new Subscriptions(fleet, () => parking.rebalance());
+  }
+
+  /** Connects to the host amp ("ip:port") and starts the summary refresh loop. */
+  start(host: string): void {
+    const ampId = ampIdOfHost(host);
+    const port = portOfHost(host);
+    this.#fleet.host = { ampId, port };
+    this.#fleet.dispatch(hostResolved({ ampId }));
+    this.#attacher.add(ampId, deviceUrl(ampId, port));
+    this.#round.schedule();
+  }
+
+  /** Closes every connection and timer. */
+  stop(): void {
+    this.#fleet.stopped = true;
+    this.#round.stop();
+    this.#fleet.batcher.dispose();
+    for (const id of [...this.#fleet.amps.keys()]) this.#attacher.drop(id);
+  }
+
+  /** spec 2 §2: subscribes the amp to `/` while its detail is open; the returned function unsubscribes. */
+  openDetail(ampId: string): () => void {
+    return this.#subscriptions.openDetail(ampId);
+  }
+
+  setVisible(ampIds: readonly string[]): void {
+    this.#parking.setVisible(ampIds);
+  }
+
+  /** The user's Reconnect/Retry: a new connection now, rather than after the client's own 5 s wait. */
+  reconnect(ampId: string): void {
+    const rec = this.#fleet.amps.get(ampId);
+    if (rec) this.#attacher.replace(ampId, rec, rec.uacMac);
+  }
+
+  /**
+   * `set url params` on one amp. The change shows at once (clamped to the schema); if the amp refuses, the
+   * subtree is restored from what the client last received, and the error is rethrown.
+   */
+  set(ampId: string, url: string, params: Record<string, unknown>): Promise<void> {
+    // a card shown a moment ago (the list tells the manager once it rests): connect it now, then write
+    return writeInstantly(this.#fleet, ampId, url, params, (id, rec) => this.#parking.connectNow(id, rec));
+  }
+
+  /** spec 2 §2/§5: checks a password on the host amp with `/misc set {verifyPassword}` over its own connection. */
+  verifyPassword(password: string): Promise<VerifyResult> {
+    const rec = this.#fleet.hostRecord();
+    if (!rec) return Promise.resolve('unreachable');
+    return verifyPassword(this.#createClient, { url: rec.url, uacMac: rec.uacMac }, password);
+  }
+
+  /** Fetches the summary subtrees of one amp (also run once on every connect). */
+  refreshSummary(ampId: string): Promise<void> {
+    return fetchSummary(this.#fleet, ampId);
+  }
+
+  #onChange(ampId: string, rec: AmpRecord, delta: DeviceDelta): void {
+    if (!this.#fleet.isCurrent(ampId, rec)) return;
+    if (!takeModelChange(this.#fleet, ampId, rec)) this.#fleet.batcher.add(ampId, delta);
+    if (this.#fleet.isHost(ampId) && delta.discovery)
+      syncDiscovery(this.#fleet, this.#attacher, delta, () => this.#parking.rebalance());
+    if (rec.uacMac === undefined && rec.client.state.UAC?.key) this.#attacher.adoptUacMac(ampId, rec);
+  }
+
+  #onConnectionState(ampId: string, rec: AmpRecord, state: ConnectionState): void {
+    if (!this.#fleet.isCurrent(ampId, rec)) return;
+    // a parked amp connecting again keeps showing its last summary meanwhile
+    if (rec.quiet && state === 'CONNECTING') return;
+    rec.quiet = false;
+    // what the amp sent before the connection changed reaches the store first
+    this.#fleet.batcher.flush();
+    this.#fleet.dispatch(connectionChanged({ ampId, connection: state }));
+    if (state !== 'CONNECTED') return;
+    rec.error = null; // the slice clears it on CONNECTED
+    rec.fetched = true;
+    if (this.#fleet.isHost(ampId)) this.#subscriptions.subscribeDiscovery(rec, false);
+    if (rec.detailUsers > 0) this.#subscriptions.subscribeDetail(ampId, rec);
+    else if (!rec.refreshing) void fetchSummary(this.#fleet, ampId); // a short-lived connection fetches by itself
+  }
+}

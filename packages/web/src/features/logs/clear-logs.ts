@@ -1,6 +1,6 @@
 /**
  * `clear /logs` (spec 2 §7: "/logs | clear faults and events"). The connection manager offers `set` only, so the clear
- * goes over a short connection of its own, as the password check does (features/devices/verify-password.ts): the amp's
+ * goes over a short connection of its own, as the password check does (device/verify-password): the amp's
  * auth challenge is answered with the local login, and a UAC-locked amp's requests are signed with its MAC. The
  * emulator empties both logs and takes no params (docs/device-api.md "Methods"), so none are sent.
  */

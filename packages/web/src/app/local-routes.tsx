@@ -11,6 +11,9 @@ import { AppLayout } from './layout/app-layout';
 import { RootRedirect } from './root-redirect';
 
 const amps = () => import('../features/amp-list');
+
+/** The amp list is where nearly every visit lands: main.tsx starts loading it at once, beside the host amp's answer. */
+export const preloadAmpList = (): void => void amps();
 const ampDetail = () => import('../features/amp-detail');
 
 export const routes: RouteObject[] = [

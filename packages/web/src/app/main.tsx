@@ -11,7 +11,7 @@ import { ConnectionManager, resolveHost, selectLocalPassword } from '../device';
 import { effectiveLanguage } from '../features/preferences/store/preferences-slice';
 import { detectHostingMode, type HostingMode } from '../shared/hosting';
 import { createAppI18n } from '../shared/i18n/app-i18n';
-import { routes } from './local-routes';
+import { preloadAmpList, routes } from './local-routes';
 import { AppProviders } from './providers';
 import { createAppStore, type AppStore } from './store';
 
@@ -33,8 +33,10 @@ async function main() {
     getPassword: () => selectLocalPassword(store.getState()),
   });
   // cloud mode reaches its amps through venues (the cloud transport arrives with amp detail in cloud mode)
-  if (hosting.mode === 'local')
+  if (hosting.mode === 'local') {
     void resolveHost(window.location, (input, init) => fetch(input, init)).then((host) => manager.start(host));
+    preloadAmpList();
+  }
 
   const router = createBrowserRouter(table);
   const root = document.getElementById('root');

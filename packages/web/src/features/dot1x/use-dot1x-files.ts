@@ -30,6 +30,8 @@ const EMPTY: Slots = { CaCert: { status: 'none' }, ClientCert: { status: 'none' 
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+export type Dot1xFilesState = ReturnType<typeof useDot1xFiles>;
+
 export function useDot1xFiles(upload: (slot: Dot1xFileSlot, file: File) => Promise<UploadResult>) {
   const [slots, setSlots] = useState<Slots>(EMPTY);
   // the files to upload, read when a save runs (the state of that render may be older)

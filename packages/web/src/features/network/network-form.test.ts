@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { changedFields, ipWithCidr, networkErrors, networkPayloads, valuesFromDevice } from './network-form';
+import {
+  changedFields,
+  ipWithCidr,
+  networkErrors,
+  networkFormSchema,
+  networkPayloads,
+  valuesFromDevice,
+} from './network-form';
 
 const network = {
   ethernet: { mac: 'm', dhcp: false, ip: '10.0.0.5', subnetMask: '255.255.255.0', gateway: '', dot1xEnable: false },
@@ -38,6 +45,16 @@ describe('network form rules (spec 2 §4, §5)', () => {
     expect(networkErrors(device, { ...device, wifiEnable: true, wifiDhcp: false }, true)).toEqual({ wifiIp: 'ip' });
     expect(networkErrors(device, { ...device, wifiDhcp: false }, true)).toEqual({});
     expect(networkErrors(device, { ...device, apPassword: 'short' }, true)).toEqual({ apPassword: 'apPassword' });
+  });
+
+  it('gives react-hook-form the refusals as issues on their fields, the error as the message', () => {
+    const result = networkFormSchema(device, true).safeParse({ ...device, ethIp: '10.0.0.5/33', apPassword: 'short' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['ethIp', 'ip'],
+      ['apPassword', 'apPassword'],
+    ]);
+    expect(networkFormSchema(device, true).safeParse(device).success).toBe(true);
   });
 
   it('builds the three payloads without the read-only fields', () => {

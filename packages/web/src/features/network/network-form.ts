@@ -1,7 +1,9 @@
 /**
  * The network form's rules (spec 2 §4, §5, §7): the form's values read from the amp, what the user changed, what is
- * invalid, and the three `set` payloads (wifi without mac and signalStrength, apConfig without active).
+ * invalid (as the zod schema react-hook-form validates with), and the three `set` payloads (wifi without mac and
+ * signalStrength, apConfig without active).
  */
+import { z } from 'zod';
 import {
   AP_PASSWORD_MIN_LENGTH,
   isValidIpv4,
@@ -13,21 +15,22 @@ import {
 type NetworkDelta = NonNullable<DeviceDelta['network']>;
 
 /** The editable values, flat. IP fields hold the address with its subnet as CIDR ('192.168.1.20/24'). */
-export interface NetworkValues {
-  readonly ethDhcp: boolean;
-  readonly ethIp: string;
-  readonly ethGateway: string;
+export const NetworkValuesSchema = z.object({
+  ethDhcp: z.boolean(),
+  ethIp: z.string(),
+  ethGateway: z.string(),
   /** spec 2 §3 ethernet dot1x fields: 802.1X on (models with 802.1X); its settings are on the 802.1X page. */
-  readonly ethDot1xEnable: boolean;
-  readonly wifiEnable: boolean;
-  readonly wifiSsid: string;
-  readonly wifiPassword: string;
-  readonly wifiDhcp: boolean;
-  readonly wifiIp: string;
-  readonly wifiGateway: string;
-  readonly apPassword: string;
-  readonly apButtonEnable: boolean;
-}
+  ethDot1xEnable: z.boolean(),
+  wifiEnable: z.boolean(),
+  wifiSsid: z.string(),
+  wifiPassword: z.string(),
+  wifiDhcp: z.boolean(),
+  wifiIp: z.string(),
+  wifiGateway: z.string(),
+  apPassword: z.string(),
+  apButtonEnable: z.boolean(),
+});
+export type NetworkValues = Readonly<z.infer<typeof NetworkValuesSchema>>;
 export type NetworkField = keyof NetworkValues;
 export type NetworkEdits = Partial<NetworkValues>;
 
@@ -91,6 +94,17 @@ export function networkErrors(
   if (hasWifi && values.wifiEnable) address('wifiDhcp', 'wifiIp', 'wifiGateway');
   if (touched('apPassword') && values.apPassword.length < AP_PASSWORD_MIN_LENGTH) errors.apPassword = 'apPassword';
   return errors;
+}
+
+/**
+ * The form's schema for react-hook-form: the refusals of `networkErrors` against the amp's values, each an issue on
+ * its field whose message is the NetworkError.
+ */
+export function networkFormSchema(device: NetworkValues, hasWifi: boolean) {
+  return NetworkValuesSchema.superRefine((values, ctx) => {
+    for (const [field, error] of Object.entries(networkErrors(device, values, hasWifi)))
+      ctx.addIssue({ code: 'custom', path: [field], message: error });
+  });
 }
 
 /** `ip` (and `subnetMask` when the field gave a CIDR) of an IP field; the amp's own address when it does not parse. */

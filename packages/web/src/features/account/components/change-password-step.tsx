@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Stack, Typography } from '@mui/material';
+import { Button, Stack } from '@mui/material';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useChangePasswordMutation } from '../api/auth-api';
@@ -8,6 +8,7 @@ import { useErrorMessage } from '../use-error-message';
 import { AuthCard } from './auth-card';
 import { ErrorDialog } from './error-dialog';
 import { FormField } from './form-field';
+import { NewPassword } from './new-password';
 
 /** spec 1 §2 profile ChangePassword: old, new and confirm (spec 1 §5 rules); success and Cancel return to the actions. */
 export function ChangePasswordStep({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
@@ -33,17 +34,11 @@ export function ChangePasswordStep({ onDone, onCancel }: { onDone: () => void; o
         autoComplete="current-password"
         autoFocus
       />
-      <FormField form={form} name="password" label={t('fields.newPassword')} password autoComplete="new-password" />
-      <FormField
+      <NewPassword
         form={form}
-        name="passwordConfirm"
-        label={t('fields.confirmNewPassword')}
-        password
-        autoComplete="new-password"
+        names={{ password: 'password', confirm: 'passwordConfirm' }}
+        labels={{ password: t('fields.newPassword'), confirm: t('fields.confirmNewPassword') }}
       />
-      <Typography variant="body2" color="textSecondary">
-        {t('passwordRules')}
-      </Typography>
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
         <Button onClick={onCancel}>{t('dialog.cancel')}</Button>
         <Button type="submit" variant="contained" loading={isLoading}>

@@ -10,6 +10,7 @@ import { useErrorMessage } from '../use-error-message';
 import { AuthCard } from './auth-card';
 import { ErrorDialog } from './error-dialog';
 import { FormField } from './form-field';
+import { NewPassword } from './new-password';
 import { ReturnToSignIn } from './return-to-sign-in';
 
 /** spec 1 §4 password reset steps. */
@@ -56,17 +57,11 @@ function EnterPassword(props: { email: string; destination: string; onChanged: (
     <AuthCard title={t('forgot.title')} onSubmit={(e) => void submit(e)}>
       <Typography color="textSecondary">{t('forgot.codeText', { destination: props.destination })}</Typography>
       <FormField form={form} name="code" label={t('fields.code')} autoComplete="one-time-code" autoFocus />
-      <FormField form={form} name="password" label={t('fields.newPassword')} password autoComplete="new-password" />
-      <FormField
+      <NewPassword
         form={form}
-        name="confirmPassword"
-        label={t('fields.confirmNewPassword')}
-        password
-        autoComplete="new-password"
+        names={{ password: 'password', confirm: 'confirmPassword' }}
+        labels={{ password: t('fields.newPassword'), confirm: t('fields.confirmNewPassword') }}
       />
-      <Typography variant="body2" color="textSecondary">
-        {t('passwordRules')}
-      </Typography>
       <Button type="submit" variant="contained" size="large" loading={isLoading}>
         {t('forgot.change')}
       </Button>

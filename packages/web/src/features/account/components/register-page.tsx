@@ -12,6 +12,7 @@ import { AuthCard } from './auth-card';
 import { ConfirmStep } from './confirm-step';
 import { ErrorDialog } from './error-dialog';
 import { FormField } from './form-field';
+import { NewPassword } from './new-password';
 import { ReturnToSignIn } from './return-to-sign-in';
 
 type Step = { kind: 'form' } | { kind: 'confirm'; email: string } | { kind: 'created' };
@@ -58,17 +59,11 @@ export function RegisterPage() {
   return (
     <AuthCard title={t('register.title')} onSubmit={(e) => void submit(e)}>
       <FormField form={form} name="email" label={t('fields.email')} type="email" autoComplete="username" autoFocus />
-      <FormField form={form} name="password" label={t('fields.password')} password autoComplete="new-password" />
-      <FormField
+      <NewPassword
         form={form}
-        name="passwordConfirm"
-        label={t('fields.confirmPassword')}
-        password
-        autoComplete="new-password"
+        names={{ password: 'password', confirm: 'passwordConfirm' }}
+        labels={{ password: t('fields.password'), confirm: t('fields.confirmPassword') }}
       />
-      <Typography variant="body2" color="textSecondary">
-        {t('passwordRules')}
-      </Typography>
       <Button type="submit" variant="contained" size="large" loading={isLoading}>
         {t('register.submit')}
       </Button>

@@ -2,43 +2,75 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { DOT1X_MODES, type Dot1xMode } from '@rackside/protocol';
+import { useController, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Dot1xValues } from '../dot1x-form';
 import { DOT1X_NS } from '../dot1x-i18n';
 
+type TextName = Exclude<keyof Dot1xValues, 'mode'>;
+
 export interface Dot1xFieldsProps {
-  values: Dot1xValues;
-  errors: { identity?: string; password?: string };
+  control: Control<Dot1xValues>;
+  /** The translated messages to show (at once: spec 2 §5). */
+  errors: { identity?: string | undefined; password?: string | undefined };
   disabled: boolean;
-  onMode: (mode: Dot1xMode) => void;
-  onChange: (field: Exclude<keyof Dot1xValues, 'mode'>, value: string) => void;
+  /** The user chose another mode (spec 2 §4: it clears file slots). */
+  onModeChange: (mode: Dot1xMode) => void;
 }
 
-export function Dot1xFields({ values, errors, disabled, onMode, onChange }: Dot1xFieldsProps) {
+function Dot1xText({
+  control,
+  name,
+  error,
+  disabled,
+}: {
+  control: Control<Dot1xValues>;
+  name: TextName;
+  error?: string | undefined;
+  disabled: boolean;
+}) {
   const { t } = useTranslation(DOT1X_NS);
-  // the credentials mean nothing while 802.1X authentication is Disabled
-  const off = disabled || values.mode === 'Disabled';
-  const text = (field: 'identity' | 'anonymousIdentity' | 'domain') => (
+  const { field } = useController({ control, name });
+  const password = name === 'password';
+  return (
     <TextField
       size="small"
-      label={t(`fields.${field}`)}
-      value={values[field]}
-      disabled={off}
-      error={field === 'identity' && errors.identity !== undefined}
-      helperText={field === 'identity' ? errors.identity : undefined}
-      slotProps={{ htmlInput: { maxLength: 128, spellCheck: false } }}
-      onChange={(e) => onChange(field, e.target.value)}
+      label={t(`fields.${name}`)}
+      name={field.name}
+      value={field.value}
+      inputRef={field.ref}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      disabled={disabled}
+      error={error !== undefined}
+      helperText={error}
+      {...(password ? { type: 'password', autoComplete: 'new-password' } : {})}
+      slotProps={{ htmlInput: password ? { maxLength: 128 } : { maxLength: 128, spellCheck: false } }}
     />
   );
+}
+
+export function Dot1xFields({ control, errors, disabled, onModeChange }: Dot1xFieldsProps) {
+  const { t } = useTranslation(DOT1X_NS);
+  const { field: mode } = useController({ control, name: 'mode' });
+  // the credentials mean nothing while 802.1X authentication is Disabled
+  const off = disabled || mode.value === 'Disabled';
+  const handleMode = (next: Dot1xMode) => {
+    if (next === mode.value) return;
+    mode.onChange(next);
+    onModeChange(next);
+  };
   return (
     <>
       <TextField
         select
         size="small"
         label={t('mode')}
-        value={values.mode}
+        name={mode.name}
+        value={mode.value}
+        inputRef={mode.ref}
         disabled={disabled}
-        onChange={(e) => onMode(e.target.value as Dot1xMode)}
+        onChange={(e) => handleMode(e.target.value as Dot1xMode)}
       >
         {DOT1X_MODES.map((m) => (
           <MenuItem key={m} value={m}>
@@ -46,21 +78,10 @@ export function Dot1xFields({ values, errors, disabled, onMode, onChange }: Dot1
           </MenuItem>
         ))}
       </TextField>
-      {text('identity')}
-      {text('anonymousIdentity')}
-      {text('domain')}
-      <TextField
-        size="small"
-        type="password"
-        label={t('fields.password')}
-        value={values.password}
-        disabled={off}
-        error={errors.password !== undefined}
-        helperText={errors.password}
-        autoComplete="new-password"
-        slotProps={{ htmlInput: { maxLength: 128 } }}
-        onChange={(e) => onChange('password', e.target.value)}
-      />
+      <Dot1xText control={control} name="identity" error={errors.identity} disabled={off} />
+      <Dot1xText control={control} name="anonymousIdentity" disabled={off} />
+      <Dot1xText control={control} name="domain" disabled={off} />
+      <Dot1xText control={control} name="password" error={errors.password} disabled={off} />
     </>
   );
 }

@@ -4,16 +4,10 @@
  * confirming uploads the chosen files, then sends the form (the password only when changed). After a save the
  * password shows as asterisks of equal length and the files clear. Reset clears the form and the files.
  */
-import { useMemo, useState } from 'react';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import { useEffect, useMemo, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   canSaveDot1x,
-  DOT1X_FILE_SLOTS,
-  dot1xFieldErrors,
   dot1xSavePayload,
   isUacHidden,
   isUacReadonly,
@@ -21,18 +15,20 @@ import {
   slotsClearedBy,
   type DeviceDelta,
   type Dot1xFileSlot,
-  type Dot1xMode,
   type UacLevel,
 } from '@rackside/protocol';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { LockedField } from '../../../shared/ui/value-slider-lock';
+import { AmpSettingsPage } from '../../../shared/ui/amp-settings-page';
 import { FormSection } from '../../../shared/ui/form-section';
-import { dot1xChanged, dot1xValuesFromDevice, slotsOnAmp, type Dot1xEdits } from '../dot1x-form';
+import { SaveResetBar } from '../../../shared/ui/save-reset-bar';
+import { LockedField } from '../../../shared/ui/value-slider-lock';
+import { dot1xChanged, Dot1xFormSchema, dot1xValuesFromDevice, type Dot1xError, type Dot1xValues } from '../dot1x-form';
 import { DOT1X_NS } from '../dot1x-i18n';
 import type { UploadResult } from '../upload';
 import { useDot1xFiles } from '../use-dot1x-files';
 import { Dot1xFields } from './dot1x-fields';
-import { FileSlot } from './file-slot';
+import { Dot1xFiles } from './dot1x-files';
 import { SaveDialog } from './save-dialog';
 
 export interface Dot1xPageProps {
@@ -49,97 +45,71 @@ export interface Dot1xPageProps {
 
 export function Dot1xPage({ ethernet, canWrite, cloud, guest, level, upload, onSave }: Dot1xPageProps) {
   const { t } = useTranslation(DOT1X_NS);
-  const [edits, setEdits] = useState<Dot1xEdits>({});
   const [savedMask, setSavedMask] = useState<string | undefined>(undefined);
   const [confirming, setConfirming] = useState(false);
-  const [saving, setSaving] = useState(false);
   const files = useDot1xFiles(upload);
-
   const device = useMemo(() => dot1xValuesFromDevice(ethernet, savedMask), [ethernet, savedMask]);
-  const values = { ...device, ...edits };
-  const changed = dot1xChanged(device, edits);
-  const errorKeys = dot1xFieldErrors(values);
-  const errors = {
-    ...(errorKeys.identity ? { identity: t('errors.identity') } : {}),
-    ...(errorKeys.password ? { password: t('errors.password') } : {}),
-  };
+  // the amp's values: a change of them updates the fields the user has not edited
+  const form = useForm<Dot1xValues>({
+    values: device,
+    resetOptions: { keepDirtyValues: true },
+    resolver: zodResolver(Dot1xFormSchema),
+  });
+  const { control, formState, handleSubmit, reset, trigger } = form;
+  // keepDirtyValues reads dirtyFields, which react-hook-form tracks only for a form that reads them
+  void formState.dirtyFields;
+  const values = useWatch({ control }) as Dot1xValues;
+  // spec 2 §5 shows the required-field messages at once, also for values the amp or a reset put there
+  useEffect(() => void trigger(), [trigger, values.mode, values.identity, values.password]);
+
+  const saving = formState.isSubmitting;
+  const changed = dot1xChanged(device, values);
   const disabled = cloud || !canWrite || saving || isUacReadonly(level);
   const canSave = !disabled && canSaveDot1x({ ...values, changed, fileSelected: files.fileSelected });
-  const canReset = !saving && (changed || files.fileSelected);
-  const available = DOT1X_FILE_SLOTS.filter((s) => !slotsClearedBy(values.mode).includes(s));
-  const onAmp = slotsOnAmp(ethernet);
+  const errorOf = (field: Dot1xError) =>
+    formState.errors[field] ? t(`errors.${formState.errors[field].message as Dot1xError}`) : undefined;
 
-  const handleMode = (mode: Dot1xMode) => {
-    if (mode === values.mode) return;
-    setEdits((e) => ({ ...e, mode }));
-    files.clear(slotsClearedBy(mode));
-  };
-  const reset = () => {
-    setEdits({});
-    files.clear();
-  };
-  const save = async () => {
+  const save = handleSubmit(async (valid) => {
     setConfirming(false);
-    setSaving(true);
-    const payload = dot1xSavePayload(values, device.password);
-    const ok = (await files.uploadAll()) && (await onSave(payload));
-    setSaving(false);
-    if (!ok) return;
-    if (payload.dot1xPassword !== undefined) setSavedMask(maskedPassword(payload.dot1xPassword));
-    setEdits({});
+    const payload = dot1xSavePayload(valid, device.password);
+    if (!((await files.uploadAll()) && (await onSave(payload)))) return;
+    const mask = payload.dot1xPassword === undefined ? savedMask : maskedPassword(payload.dot1xPassword);
+    setSavedMask(mask);
+    // the amp's latest values (they may have come in during the save); the new mask follows with the next render
+    reset(undefined, { keepDirtyValues: false });
     files.forgetFiles();
+  });
+  const handleReset = () => {
+    reset(undefined, { keepDirtyValues: false });
+    files.clear();
   };
 
   if (isUacHidden(level)) return <LockedField label={t('title')} />;
-  return (
-    <Box sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 2 }}>
-      <Typography variant="h6" component="h2">
-        {t('title')}
-      </Typography>
-      {cloud ? <Alert severity="info">{t('readOnly.cloud')}</Alert> : null}
-      {!cloud && guest ? <Alert severity="info">{t('readOnly.guest')}</Alert> : null}
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
-          alignItems: 'start',
-        }}
-      >
-        <FormSection title={t('title')}>
-          <Dot1xFields
-            values={values}
-            errors={errors}
-            disabled={disabled}
-            onMode={handleMode}
-            onChange={(field, value) => setEdits((e) => ({ ...e, [field]: value }))}
-          />
-        </FormSection>
-        <FormSection title={t('files.title')}>
-          <Typography variant="body2" color="textSecondary">
-            {available.length > 0 ? t('files.hint') : t('files.noneInMode')}
-          </Typography>
-          {available.map((slot) => (
-            <FileSlot
-              key={slot}
-              slot={slot}
-              state={files.slots[slot]}
-              onAmp={onAmp[slot]}
-              disabled={disabled}
-              onChoose={(file) => void files.choose(slot, file)}
-            />
-          ))}
-        </FormSection>
-      </Box>
-      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-        <Button onClick={reset} disabled={!canReset}>
-          {t('actions.reset')}
-        </Button>
-        <Button variant="contained" onClick={() => setConfirming(true)} disabled={!canSave} loading={saving}>
-          {t('actions.save')}
-        </Button>
-      </Stack>
+  const actions = (
+    <>
+      <SaveResetBar
+        labels={{ reset: t('actions.reset'), save: t('actions.save') }}
+        onReset={handleReset}
+        onSave={() => setConfirming(true)}
+        resetDisabled={saving || !(changed || files.fileSelected)}
+        saveDisabled={!canSave}
+        saving={saving}
+      />
       <SaveDialog open={confirming} onCancel={() => setConfirming(false)} onConfirm={() => void save()} />
-    </Box>
+    </>
+  );
+  const readOnlyNote = cloud ? t('readOnly.cloud') : guest ? t('readOnly.guest') : undefined;
+  return (
+    <AmpSettingsPage title={t('title')} readOnlyNote={readOnlyNote} columns="two" actions={actions}>
+      <FormSection title={t('title')}>
+        <Dot1xFields
+          control={control}
+          errors={{ identity: errorOf('identity'), password: errorOf('password') }}
+          disabled={disabled}
+          onModeChange={(mode) => files.clear(slotsClearedBy(mode))}
+        />
+      </FormSection>
+      <Dot1xFiles mode={values.mode} files={files} onAmp={ethernet} disabled={disabled} />
+    </AmpSettingsPage>
   );
 }

@@ -4,51 +4,51 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { NETWORK_NS } from '../network-i18n';
-import type { FormBinding } from './form-binding';
+import { textProps, useNetworkField } from './use-network-field';
 
 export interface AddressFieldsProps {
-  form: FormBinding;
   dhcp: 'ethDhcp' | 'wifiDhcp';
   ip: 'ethIp' | 'wifiIp';
   gateway: 'ethGateway' | 'wifiGateway';
+  disabled: boolean;
 }
 
-export function AddressFields({ form, dhcp, ip, gateway }: AddressFieldsProps) {
+export function AddressFields({ dhcp, ip, gateway, disabled }: AddressFieldsProps) {
   const { t } = useTranslation(NETWORK_NS);
-  const { values } = form;
+  const dhcpField = useNetworkField(dhcp).field;
+  const ipField = useNetworkField(ip);
+  const gatewayField = useNetworkField(gateway);
   // the amp takes its address from DHCP: the fields show it and cannot be edited
-  const fixed = form.disabled || values[dhcp];
-  const ipError = form.errorOf(ip);
-  const gatewayError = form.errorOf(gateway);
+  const fixed = disabled || dhcpField.value;
   return (
     <>
       <FormControlLabel
         label={t('fields.dhcp')}
         control={
-          <Switch checked={values[dhcp]} disabled={form.disabled} onChange={(e) => form.set(dhcp, e.target.checked)} />
+          <Switch
+            checked={dhcpField.value}
+            disabled={disabled}
+            onChange={(e) => dhcpField.onChange(e.target.checked)}
+          />
         }
       />
       <TextField
         size="small"
         label={t('fields.ip')}
-        value={values[ip]}
+        {...textProps(ipField.field)}
         disabled={fixed}
-        error={ipError !== undefined}
-        helperText={ipError ?? t('fields.ipHelper')}
+        error={ipField.error !== undefined}
+        helperText={ipField.error ?? t('fields.ipHelper')}
         slotProps={{ htmlInput: { maxLength: 18, spellCheck: false } }}
-        onChange={(e) => form.set(ip, e.target.value)}
-        onBlur={() => form.blur(ip)}
       />
       <TextField
         size="small"
         label={t('fields.gateway')}
-        value={values[gateway]}
+        {...textProps(gatewayField.field)}
         disabled={fixed}
-        error={gatewayError !== undefined}
-        helperText={gatewayError ?? t('fields.gatewayHelper')}
+        error={gatewayField.error !== undefined}
+        helperText={gatewayField.error ?? t('fields.gatewayHelper')}
         slotProps={{ htmlInput: { maxLength: 15, spellCheck: false } }}
-        onChange={(e) => form.set(gateway, e.target.value)}
-        onBlur={() => form.blur(gateway)}
       />
     </>
   );

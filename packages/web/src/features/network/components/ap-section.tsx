@@ -14,39 +14,34 @@ import Switch from '@mui/material/Switch';
 import { AP_PASSWORD_MIN_LENGTH } from '@rackside/protocol';
 import { useTranslation } from 'react-i18next';
 import { NETWORK_NS } from '../network-i18n';
-import type { FormBinding } from './form-binding';
 import { FormSection } from '../../../shared/ui/form-section';
 import { PasswordField } from './password-field';
+import { useNetworkField } from './use-network-field';
 
-export function ApSection({ form }: { form: FormBinding }) {
+export function ApSection({ disabled }: { disabled: boolean }) {
   const { t } = useTranslation([NETWORK_NS, 'common']);
   const [confirming, setConfirming] = useState(false);
-  const error = form.errorOf('apPassword');
-  const handleButton = (on: boolean) => (on ? form.set('apButtonEnable', true) : setConfirming(true));
+  const password = useNetworkField('apPassword');
+  const button = useNetworkField('apButtonEnable').field;
+  const handleButton = (on: boolean) => (on ? button.onChange(true) : setConfirming(true));
   const handleConfirm = () => {
     setConfirming(false);
-    form.set('apButtonEnable', false);
+    button.onChange(false);
   };
   return (
     <FormSection title={t('ap.title')}>
       <PasswordField
         label={t('ap.password')}
-        value={form.values.apPassword}
-        disabled={form.disabled}
-        error={error !== undefined}
-        helperText={error ?? t('ap.passwordHint', { min: AP_PASSWORD_MIN_LENGTH })}
-        onChange={(v) => form.set('apPassword', v)}
-        onBlur={() => form.blur('apPassword')}
+        value={password.field.value}
+        disabled={disabled}
+        error={password.error !== undefined}
+        helperText={password.error ?? t('ap.passwordHint', { min: AP_PASSWORD_MIN_LENGTH })}
+        onChange={password.field.onChange}
+        onBlur={password.field.onBlur}
       />
       <FormControlLabel
         label={t('ap.button')}
-        control={
-          <Switch
-            checked={form.values.apButtonEnable}
-            disabled={form.disabled}
-            onChange={(e) => handleButton(e.target.checked)}
-          />
-        }
+        control={<Switch checked={button.value} disabled={disabled} onChange={(e) => handleButton(e.target.checked)} />}
       />
       <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby="ap-button-confirm-title">
         <DialogTitle id="ap-button-confirm-title">{t('ap.confirmTitle')}</DialogTitle>

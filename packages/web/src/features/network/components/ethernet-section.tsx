@@ -10,20 +10,22 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { NETWORK_NS } from '../network-i18n';
 import { AddressFields } from './address-fields';
-import type { FormBinding } from './form-binding';
 import { FormSection } from '../../../shared/ui/form-section';
+import { useNetworkField } from './use-network-field';
 
 export interface EthernetSectionProps {
-  form: FormBinding;
   mac: string;
+  /** Cloud mode, a guest, or a save running: nothing can be edited. */
+  disabled: boolean;
   /** The model has 802.1X. */
   dot1x: boolean;
   /** 802.1X is on at the amp (not just in the form). */
   dot1xOnAmp: boolean;
 }
 
-export function EthernetSection({ form, mac, dot1x, dot1xOnAmp }: EthernetSectionProps) {
+export function EthernetSection({ mac, disabled, dot1x, dot1xOnAmp }: EthernetSectionProps) {
   const { t } = useTranslation(NETWORK_NS);
+  const { field: dot1xField } = useNetworkField('ethDot1xEnable');
   return (
     <FormSection title={t('ethernet.title')}>
       {mac ? (
@@ -31,15 +33,15 @@ export function EthernetSection({ form, mac, dot1x, dot1xOnAmp }: EthernetSectio
           {t('ethernet.mac', { mac })}
         </Typography>
       ) : null}
-      <AddressFields form={form} dhcp="ethDhcp" ip="ethIp" gateway="ethGateway" />
+      <AddressFields dhcp="ethDhcp" ip="ethIp" gateway="ethGateway" disabled={disabled} />
       {dot1x ? (
         <FormControlLabel
           label={t('ethernet.dot1x')}
           control={
             <Switch
-              checked={form.values.ethDot1xEnable}
-              disabled={form.disabled}
-              onChange={(e) => form.set('ethDot1xEnable', e.target.checked)}
+              checked={dot1xField.value}
+              disabled={disabled}
+              onChange={(e) => dot1xField.onChange(e.target.checked)}
             />
           }
         />

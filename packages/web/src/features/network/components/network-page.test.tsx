@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import { useState } from 'react';
+import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { devicesWith, type AmpFixture } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render-app';
@@ -202,6 +203,30 @@ describe('network page (spec 2 §2, §4, §5)', () => {
     expect(field('Wi-Fi', 'SSID')).toBeDisabled();
     expect(screen.getByRole('switch', { name: 'Access point button' })).toBeDisabled();
     expect(screen.getAllByRole('switch', { name: 'DHCP' })[0]).toBeDisabled();
+  });
+
+  it('keeps what the user typed while the fields not edited follow the amp', async () => {
+    let report: (next: typeof network) => void = () => undefined;
+    function Live() {
+      const [current, setCurrent] = useState(network);
+      report = setCurrent;
+      const onSave = () => Promise.resolve(true);
+      return (
+        <NetworkPage
+          network={current}
+          caps={{ wifi: true, dot1x: true }}
+          canWrite
+          cloud={false}
+          guest={false}
+          onSave={onSave}
+        />
+      );
+    }
+    const { user } = renderInProviders(<Live />);
+    await user.type(field('Wi-Fi', 'SSID'), 'X');
+    act(() => report({ ...network, wifi: { ...network.wifi, ssid: 'Other', gateway: '10.0.1.2' } }));
+    expect(field('Wi-Fi', 'SSID')).toHaveValue('VenueX');
+    expect(field('Wi-Fi', 'Gateway')).toHaveValue('10.0.1.2');
   });
 
   it('is read only in cloud mode', () => {

@@ -3,30 +3,36 @@
  * changed; Save writes ethernet, Wi-Fi and AP config together, or nothing when a field is invalid (spec 2 §5).
  * Untouched fields follow the amp live. Disabled in cloud mode (spec 2 §6) and for guests.
  */
-import { useMemo, useState } from 'react';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { AP_PASSWORD_MIN_LENGTH, type DeviceDelta } from '@rackside/protocol';
+import { useMemo } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { DeviceDelta } from '@rackside/protocol';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { AmpSettingsPage } from '../../../shared/ui/amp-settings-page';
+import { SaveResetBar } from '../../../shared/ui/save-reset-bar';
 import {
   changedFields,
-  networkErrors,
+  networkFormSchema,
   networkPayloads,
   valuesFromDevice,
   type NetworkCaps,
-  type NetworkEdits,
-  type NetworkField,
   type NetworkPayloads,
+  type NetworkValues,
 } from '../network-form';
 import { NETWORK_NS } from '../network-i18n';
 import { ApSection } from './ap-section';
 import { EthernetSection } from './ethernet-section';
-import type { FormBinding } from './form-binding';
 import { WifiSection } from './wifi-section';
+
+/** A change of the amp's values keeps what the user did; Reset (and a save) forgets it. */
+const FOLLOW_AMP = {
+  keepDirtyValues: true,
+  keepErrors: true,
+  keepTouched: true,
+  keepIsSubmitted: true,
+  keepIsSubmitSuccessful: true,
+};
+const FORGET = Object.fromEntries(Object.keys(FOLLOW_AMP).map((k) => [k, false]));
 
 export interface NetworkPageProps {
   network: DeviceDelta['network'];
@@ -42,85 +48,56 @@ export interface NetworkPageProps {
 
 export function NetworkPage({ network, caps, canWrite, cloud, guest, onSave }: NetworkPageProps) {
   const { t } = useTranslation(NETWORK_NS);
-  const [edits, setEdits] = useState<NetworkEdits>({});
-  const [blurred, setBlurred] = useState<ReadonlySet<NetworkField>>(new Set());
-  const [attempted, setAttempted] = useState(false);
-  const [saving, setSaving] = useState(false);
-
   const device = useMemo(() => valuesFromDevice(network), [network]);
-  const values = useMemo(() => ({ ...device, ...edits }), [device, edits]);
-  const changed = changedFields(device, edits).length > 0;
-  const errors = networkErrors(device, values, caps.wifi);
-  const hasErrors = Object.keys(errors).length > 0;
+  const form = useForm<NetworkValues>({
+    mode: 'all',
+    // the amp's values: a change of them updates the fields the user has not edited, and keeps the rest as it was
+    values: device,
+    resetOptions: FOLLOW_AMP,
+    resolver: zodResolver(networkFormSchema(device, caps.wifi)),
+  });
+  const { formState, reset, handleSubmit } = form;
+  // keepDirtyValues reads dirtyFields, which react-hook-form tracks only for a form that reads them
+  void formState.dirtyFields;
+  const values = useWatch({ control: form.control }) as NetworkValues;
+  const changed = changedFields(device, values).length > 0;
+  const saving = formState.isSubmitting;
+  const refused = formState.isSubmitted && !formState.isSubmitSuccessful && Object.keys(formState.errors).length > 0;
+  const disabled = cloud || !canWrite || saving;
 
-  const form: FormBinding = {
-    values,
-    disabled: cloud || !canWrite || saving,
-    set: (field, value) => setEdits((e) => ({ ...e, [field]: value })),
-    blur: (field) => setBlurred((b) => new Set(b).add(field)),
-    errorOf: (field) => {
-      const error = errors[field];
-      if (!error || !(attempted || blurred.has(field))) return undefined;
-      return error === 'apPassword' ? t('errors.apPassword', { min: AP_PASSWORD_MIN_LENGTH }) : t(`errors.${error}`);
-    },
-  };
+  const save = handleSubmit(async (valid) => {
+    // undefined: the amp's latest values (they may have come in during the save), not this render's
+    if (await onSave(networkPayloads(valid, network, caps))) reset(undefined, FORGET);
+  });
 
-  const reset = () => {
-    setEdits({});
-    setBlurred(new Set());
-    setAttempted(false);
-  };
-  const save = async () => {
-    if (hasErrors) return setAttempted(true);
-    setSaving(true);
-    const ok = await onSave(networkPayloads(values, network, caps));
-    setSaving(false);
-    if (ok) reset();
-  };
-
+  const readOnlyNote = cloud ? t('readOnly.cloud') : guest ? t('readOnly.guest') : undefined;
+  const actions =
+    changed && !cloud ? (
+      <SaveResetBar
+        sticky
+        labels={{ reset: t('actions.reset'), save: t('actions.save') }}
+        error={refused ? t('errors.notSaved') : undefined}
+        onReset={() => reset(undefined, FORGET)}
+        onSave={() => void save()}
+        resetDisabled={saving}
+        saveDisabled={saving || !canWrite}
+        saving={saving}
+      />
+    ) : null;
   return (
-    <Box sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 2 }}>
-      <Typography variant="h6" component="h2">
-        {t('title')}
-      </Typography>
-      {cloud ? <Alert severity="info">{t('readOnly.cloud')}</Alert> : null}
-      {!cloud && guest ? <Alert severity="info">{t('readOnly.guest')}</Alert> : null}
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(auto-fill, minmax(300px, 1fr))' },
-          alignItems: 'start',
-        }}
-      >
+    <FormProvider {...form}>
+      <AmpSettingsPage title={t('title')} readOnlyNote={readOnlyNote} actions={actions}>
         <EthernetSection
-          form={form}
           mac={network?.ethernet?.mac ?? ''}
+          disabled={disabled}
           dot1x={caps.dot1x}
           dot1xOnAmp={network?.ethernet?.dot1xEnable === true}
         />
         {caps.wifi ? (
-          <WifiSection form={form} mac={network?.wifi?.mac ?? ''} signal={network?.wifi?.signalStrength ?? 0} />
+          <WifiSection mac={network?.wifi?.mac ?? ''} signal={network?.wifi?.signalStrength ?? 0} disabled={disabled} />
         ) : null}
-        <ApSection form={form} />
-      </Box>
-      {changed && !cloud ? (
-        <Paper variant="outlined" sx={{ position: 'sticky', bottom: 0, p: 1.5, zIndex: 1 }}>
-          {attempted && hasErrors ? (
-            <Alert severity="error" sx={{ mb: 1.5 }}>
-              {t('errors.notSaved')}
-            </Alert>
-          ) : null}
-          <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-            <Button onClick={reset} disabled={saving}>
-              {t('actions.reset')}
-            </Button>
-            <Button variant="contained" onClick={() => void save()} disabled={saving || !canWrite} loading={saving}>
-              {t('actions.save')}
-            </Button>
-          </Stack>
-        </Paper>
-      ) : null}
-    </Box>
+        <ApSection disabled={disabled} />
+      </AmpSettingsPage>
+    </FormProvider>
   );
 }

@@ -6,13 +6,15 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { NETWORK_NS } from '../network-i18n';
 import { AddressFields } from './address-fields';
-import type { FormBinding } from './form-binding';
 import { FormSection } from '../../../shared/ui/form-section';
 import { PasswordField } from './password-field';
+import { textProps, useNetworkField } from './use-network-field';
 
-export function WifiSection({ form, mac, signal }: { form: FormBinding; mac: string; signal: number }) {
+export function WifiSection({ mac, signal, disabled }: { mac: string; signal: number; disabled: boolean }) {
   const { t } = useTranslation(NETWORK_NS);
-  const { values } = form;
+  const enable = useNetworkField('wifiEnable').field;
+  const ssid = useNetworkField('wifiSsid').field;
+  const password = useNetworkField('wifiPassword').field;
   return (
     <FormSection title={t('wifi.title')}>
       <Typography variant="body2" color="textSecondary">
@@ -21,28 +23,24 @@ export function WifiSection({ form, mac, signal }: { form: FormBinding; mac: str
       <FormControlLabel
         label={t('wifi.enable')}
         control={
-          <Switch
-            checked={values.wifiEnable}
-            disabled={form.disabled}
-            onChange={(e) => form.set('wifiEnable', e.target.checked)}
-          />
+          <Switch checked={enable.value} disabled={disabled} onChange={(e) => enable.onChange(e.target.checked)} />
         }
       />
       <TextField
         size="small"
         label={t('wifi.ssid')}
-        value={values.wifiSsid}
-        disabled={form.disabled}
+        {...textProps(ssid)}
+        disabled={disabled}
         slotProps={{ htmlInput: { maxLength: 32, spellCheck: false } }}
-        onChange={(e) => form.set('wifiSsid', e.target.value)}
       />
       <PasswordField
         label={t('wifi.password')}
-        value={values.wifiPassword}
-        disabled={form.disabled}
-        onChange={(v) => form.set('wifiPassword', v)}
+        value={password.value}
+        disabled={disabled}
+        onChange={password.onChange}
+        onBlur={password.onBlur}
       />
-      <AddressFields form={form} dhcp="wifiDhcp" ip="wifiIp" gateway="wifiGateway" />
+      <AddressFields dhcp="wifiDhcp" ip="wifiIp" gateway="wifiGateway" disabled={disabled} />
       <Typography variant="body2" color="textSecondary">
         {signal < 0 ? t('wifi.signal', { dbm: signal }) : t('wifi.noSignal')}
       </Typography>

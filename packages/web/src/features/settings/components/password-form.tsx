@@ -10,7 +10,6 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { PASSWORD_MIN_LENGTH, PASSWORD_SPECIAL_CHARACTERS } from '@rackside/protocol';
 import { useTranslation } from 'react-i18next';
 import type { PasswordOutcome } from '../change-password';
@@ -24,10 +23,10 @@ import {
   type PasswordValues,
 } from '../password-form';
 import { SETTINGS_NS } from '../settings-i18n';
+import { NewPasswordFields } from '../../../shared/forms/new-password-fields';
+import { PasswordTextField } from '../../../shared/forms/password-text-field';
 
-const LABEL = { current: 'password.current', next: 'password.new', confirm: 'password.confirm' } as const;
 const SUBMIT = { protect: 'password.protect', change: 'password.change', remove: 'password.remove' } as const;
-const AUTOCOMPLETE = { current: 'current-password', next: 'new-password', confirm: 'new-password' } as const;
 const RULE_VALUES = { min: PASSWORD_MIN_LENGTH, special: PASSWORD_SPECIAL_CHARACTERS };
 
 export interface PasswordFormProps {
@@ -40,11 +39,12 @@ export function PasswordForm({ mode, disabled, onSubmit }: PasswordFormProps) {
   const { t } = useTranslation(SETTINGS_NS);
   const [visible, setVisible] = useState(false);
   const [refused, setRefused] = useState(false);
-  const { register, handleSubmit, formState } = useForm<PasswordValues>({
+  const form = useForm<PasswordValues>({
     mode: 'onChange',
     defaultValues: EMPTY_PASSWORD_VALUES,
     resolver: zodResolver(passwordFormSchema(mode)),
   });
+  const { register, handleSubmit, formState } = form;
   const { errors, dirtyFields, isSubmitted, isValid, isSubmitting } = formState;
 
   const submit = handleSubmit(async (values) => {
@@ -55,8 +55,8 @@ export function PasswordForm({ mode, disabled, onSubmit }: PasswordFormProps) {
     const key = errors[field]?.message as PasswordFormError | undefined;
     return key && (dirtyFields[field] || isSubmitted) ? t(`password.errors.${key}`, RULE_VALUES) : undefined;
   };
-  const helper = (field: PasswordField) =>
-    shownError(field) ?? (field === 'next' && mode === 'change' ? t('password.rules', RULE_VALUES) : undefined);
+  const fields = FIELDS_OF[mode];
+  const { ref: currentRef, ...current } = register('current');
 
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={(e) => void submit(e)} sx={{ maxWidth: 480 }}>
@@ -65,23 +65,33 @@ export function PasswordForm({ mode, disabled, onSubmit }: PasswordFormProps) {
           {t('password.errors.invalidPassword')} {t('password.errors.invalidPasswordHint')}
         </Alert>
       ) : null}
-      {FIELDS_OF[mode].map((field) => {
-        const { ref, ...rest } = register(field, field === 'next' ? { deps: ['confirm'] } : undefined);
-        return (
-          <TextField
-            key={field}
-            {...rest}
-            inputRef={ref}
-            size="small"
-            type={visible ? 'text' : 'password'}
-            label={t(LABEL[field])}
-            autoComplete={AUTOCOMPLETE[field]}
-            disabled={disabled}
-            error={shownError(field) !== undefined}
-            helperText={helper(field)}
-          />
-        );
-      })}
+      {fields.includes('current') ? (
+        <PasswordTextField
+          {...current}
+          inputRef={currentRef}
+          size="small"
+          visible={visible}
+          label={t('password.current')}
+          autoComplete="current-password"
+          disabled={disabled}
+          error={shownError('current') !== undefined}
+          helperText={shownError('current')}
+        />
+      ) : null}
+      {fields.includes('next') ? (
+        <NewPasswordFields
+          form={form}
+          names={{ password: 'next', confirm: 'confirm' }}
+          labels={{ password: t('password.new'), confirm: t('password.confirm') }}
+          errorOf={shownError}
+          // spec 2 §5: only Change applies the rules; Protect needs a matching non-empty password
+          rules={mode === 'change' ? { text: t('password.rules', RULE_VALUES), at: 'hint' } : undefined}
+          visible={visible}
+          size="small"
+          disabled={disabled}
+          recheckConfirm
+        />
+      ) : null}
       <FormControlLabel
         label={t('password.show')}
         control={<Checkbox checked={visible} disabled={disabled} onChange={(e) => setVisible(e.target.checked)} />}

@@ -8,7 +8,16 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { APP_VERSION, OUTBOX_PATH, OutboxListSchema, OutboxQuerySchema } from '@rackside/protocol';
+import fastifyWebsocket from '@fastify/websocket';
+import {
+  APP_VERSION,
+  OUTBOX_PATH,
+  OutboxListSchema,
+  OutboxQuerySchema,
+  RELAY_MAX_FRAME_BYTES,
+  RELAY_SUBPROTOCOL,
+  RELAY_TOKEN_QUERY,
+} from '@rackside/protocol';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -21,10 +30,12 @@ import type { ServiceClient } from './broker/index';
 import { systemClock, type Clock } from './clock';
 import type { ResolvedConfig } from './config';
 import type { Db } from './db/client';
+import { DeviceEvents } from './device-events';
 import type { Domain, DomainContext } from './domain';
 import { contactsDomain } from './domains/contacts/index';
 import { devicesDomain } from './domains/devices/index';
 import { identityDomain } from './domains/identity/index';
+import { remoteDomain } from './domains/remote/index';
 import { venuesDomain } from './domains/venues/index';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling, sendNotFound } from './plugins/errors';
@@ -33,7 +44,12 @@ import { TokenService } from './plugins/tokens';
 import { hostingOf, registerWebApp } from './plugins/web-app';
 
 /** The domains, in registration order. */
-export const DOMAINS: readonly Domain[] = [identityDomain, venuesDomain, devicesDomain, contactsDomain];
+export const DOMAINS: readonly Domain[] = [identityDomain, venuesDomain, devicesDomain, contactsDomain, remoteDomain];
+
+/** A URL with the relay credential's query parameter masked. */
+export function redactQuery(url: string): string {
+  return url.replace(new RegExp(`([?&]${RELAY_TOKEN_QUERY}=)[^&#]*`, 'g'), '$1[redacted]');
+}
 
 /** What the app is built from; main.ts makes the real ones, tests make theirs (src/test/app.ts). */
 export interface AppDeps {
@@ -54,7 +70,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const clock = deps.clock ?? systemClock;
   const prefix = config.API_PREFIX;
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL },
+    logger: {
+      level: config.LOG_LEVEL,
+      // a relay credential may ride in the query (docs/cloud-api.md "Remote relay"): never into the logs
+      serializers: {
+        req: (req: { method: string; url: string; host?: string; ip?: string }) => ({
+          method: req.method,
+          url: redactQuery(req.url),
+          host: req.host,
+          remoteAddress: req.ip,
+        }),
+      },
+    },
     trustProxy: config.TRUST_PROXY,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -62,6 +89,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app);
 
   await app.register(fastifyRateLimit, { global: false });
+  // frames above the relay's limit get the device API's error (domains/remote); far above it the socket closes (1009)
+  await app.register(fastifyWebsocket, {
+    options: {
+      maxPayload: 16 * RELAY_MAX_FRAME_BYTES,
+      // select the relay's subprotocol, never the `bearer.` entry that carries the credential
+      handleProtocols: (offered) => (offered.has(RELAY_SUBPROTOCOL) ? RELAY_SUBPROTOCOL : false),
+    },
+  });
   const tokens = new TokenService(config, clock);
   registerAuth(app, { db, tokens, clock });
 
@@ -81,6 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer,
     clock,
     tokens,
+    deviceEvents: new DeviceEvents(),
     broker: deps.broker,
     disconnectDevice: deps.disconnectDevice,
   };

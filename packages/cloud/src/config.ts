@@ -7,6 +7,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { RELAY_MAX_SESSIONS_PER_AMP, RELAY_MAX_SESSIONS_PER_USER } from '@rackside/protocol';
 
 /** The repository root (packages/cloud/src → ../../..). */
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -83,6 +84,11 @@ const EnvSchema = z.object({
   /** HS256 key for access and id tokens, at least 32 characters; absent → generated once into DATA_DIR/jwt-secret. */
   JWT_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, 'must be at least 32 characters'),
   ACCESS_TOKEN_TTL_S: seconds(3600),
+  /** A remote device-API relay credential (one user × one amp, issue 13) lives this long. */
+  REMOTE_SESSION_TTL_S: seconds(15 * 60),
+  /** Open relay sessions per user and per amp (protocol cloud/remote.ts RELAY_MAX_SESSIONS_PER_*). */
+  REMOTE_SESSIONS_PER_USER: z.coerce.number().int().positive().default(RELAY_MAX_SESSIONS_PER_USER),
+  REMOTE_SESSIONS_PER_AMP: z.coerce.number().int().positive().default(RELAY_MAX_SESSIONS_PER_AMP),
   REFRESH_TOKEN_TTL_S: seconds(30 * 24 * 3600),
   /** Sign-up, reset and email-verification codes expire after this long. */
   CODE_TTL_S: seconds(15 * 60),

@@ -15,6 +15,7 @@ import type { ServiceClient } from './broker/index';
 import type { Clock } from './clock';
 import type { ResolvedConfig } from './config';
 import type { Db } from './db/client';
+import type { DeviceEvents } from './device-events';
 import type { Mailer } from './plugins/mailer';
 import type { TokenService } from './plugins/tokens';
 
@@ -25,6 +26,8 @@ export interface DomainContext {
   readonly mailer: Mailer;
   readonly clock: Clock;
   readonly tokens: TokenService;
+  /** Device changes (relocated, removed) that other domains react to (the relay re-checks its sessions). */
+  readonly deviceEvents: DeviceEvents;
   /** The cloud's MQTT client, when the process has one (main.ts; tests that need it pass one). */
   readonly broker?: ServiceClient;
   /**

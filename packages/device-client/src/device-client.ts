@@ -52,8 +52,14 @@ export type DeviceClientOptions = {
   /** Where invalid frames and background failures are reported; defaults to the console. */
   logger?: Pick<Console, 'warn'>;
 } & (
-  | { url: string; WebSocket?: WebSocketConstructor; transport?: undefined }
-  | { transport: DeviceTransport; url?: undefined; WebSocket?: undefined }
+  | {
+      url: string;
+      WebSocket?: WebSocketConstructor;
+      /** WebSocket subprotocols, e.g. the cloud relay's `[RELAY_SUBPROTOCOL, 'bearer.' + token]`. */
+      protocols?: readonly string[];
+      transport?: undefined;
+    }
+  | { transport: DeviceTransport; url?: undefined; WebSocket?: undefined; protocols?: undefined }
 );
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -83,7 +89,7 @@ export class DeviceClient {
     const onListenerError = (err: unknown) => this.#logger.warn('device-client: a listener threw', err);
     this.#store = new DeviceStateStore(onListenerError);
     this.#stateListeners = new Listeners(onListenerError);
-    const transport = options.transport ?? new WebSocketTransport(options.url, options.WebSocket);
+    const transport = options.transport ?? new WebSocketTransport(options.url, options.WebSocket, options.protocols);
     this.#transport = transport;
     this.#requests = new PendingRequests(
       {

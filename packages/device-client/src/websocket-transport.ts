@@ -17,7 +17,7 @@ export interface WebSocketLike {
 }
 
 /** A WebSocket constructor: `globalThis.WebSocket` in browsers, `WebSocket` from `ws` in Node. */
-export type WebSocketConstructor = new (url: string) => WebSocketLike;
+export type WebSocketConstructor = new (url: string, protocols?: string[]) => WebSocketLike;
 
 const OPEN = 1;
 const decoder = new TextDecoder();
@@ -43,6 +43,8 @@ export class WebSocketTransport implements DeviceTransport {
   constructor(
     readonly url: string,
     WebSocketImpl?: WebSocketConstructor,
+    /** Subprotocols to offer (the cloud relay's, with its credential); none to a local amp. */
+    readonly protocols: readonly string[] = [],
   ) {
     const impl = WebSocketImpl ?? (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;
     if (!impl) throw new TypeError('No WebSocket implementation: pass one (in Node, `WebSocket` from "ws")');
@@ -54,7 +56,8 @@ export class WebSocketTransport implements DeviceTransport {
     const attempt = ++this.#attempt;
     let socket: WebSocketLike;
     try {
-      socket = new this.#WebSocket(this.url);
+      socket =
+        this.protocols.length > 0 ? new this.#WebSocket(this.url, [...this.protocols]) : new this.#WebSocket(this.url);
     } catch (err) {
       // A malformed url throws synchronously; report it the way a failed connection is reported.
       const reason = err instanceof Error ? err.message : String(err);

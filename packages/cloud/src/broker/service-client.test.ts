@@ -159,6 +159,16 @@ function serviceClientSuite(name: string, start: () => Promise<Target>) {
       await dev.publishAsync(deviceTopic(deviceId, 'apiRes'), JSON.stringify({ sessionId: 's1', frame: 'b' }));
       await pause(150);
       expect(responses).toEqual([{ sessionId: 's1', frame: 'a' }]);
+
+      // A listener that comes while the last one's unsubscription is on its way still hears (the relay's case).
+      const again: ApiResponseMessage[] = [];
+      const stopFirst = await svc.onApiResponse(deviceId, () => undefined);
+      const stopping = stopFirst();
+      const stopAgain = await svc.onApiResponse(deviceId, (m) => again.push(m));
+      await stopping;
+      await dev.publishAsync(deviceTopic(deviceId, 'apiRes'), JSON.stringify({ sessionId: 's2', frame: 'c' }));
+      await until(() => again.length === 1);
+      await stopAgain();
     });
 
     it('clearShadow removes the retained reported state and status', async () => {

@@ -162,6 +162,17 @@ export async function connectService(opts: ServiceClientOptions): Promise<Servic
     }
   });
 
+  // A device's api/res (un)subscriptions in the order made: the broker may finish an UNSUBSCRIBE after a later
+  // SUBSCRIBE of the same topic (Aedes does), which would leave a new relay session deaf.
+  const topicOps = new Map<string, Promise<unknown>>();
+  const inOrder = (deviceId: string, op: () => Promise<unknown>): Promise<unknown> => {
+    const next = (topicOps.get(deviceId) ?? Promise.resolve()).then(op, op);
+    const settled = next.catch(() => undefined);
+    topicOps.set(deviceId, settled);
+    void settled.then(() => topicOps.get(deviceId) === settled && topicOps.delete(deviceId));
+    return next;
+  };
+
   const share = (filter: string) => (opts.shareGroup ? `$share/${opts.shareGroup}/${filter}` : filter);
   const wanted = SERVICE_KINDS.filter((k) => handlers[k] !== undefined);
   if (wanted.length > 0) {
@@ -190,14 +201,18 @@ export async function connectService(opts: ServiceClientOptions): Promise<Servic
       let set = responders.get(deviceId);
       if (!set) {
         responders.set(deviceId, (set = new Set()));
-        await client.subscribeAsync(topic, { qos: DEVICE_TOPICS.apiRes.qos });
+        const subscribe = async () => void (await client.subscribeAsync(topic, { qos: DEVICE_TOPICS.apiRes.qos }));
+        set.add(handler);
+        await inOrder(deviceId, subscribe);
+      } else {
+        set.add(handler);
+        await topicOps.get(deviceId); // a subscription still on its way
       }
-      set.add(handler);
       return async () => {
         set.delete(handler);
         if (set.size > 0 || responders.get(deviceId) !== set) return;
         responders.delete(deviceId);
-        await client.unsubscribeAsync(topic);
+        await inOrder(deviceId, () => client.unsubscribeAsync(topic));
       };
     },
     async clearShadow(deviceId) {

@@ -32,6 +32,7 @@ const STATUS: Partial<Record<CloudErrorName, number>> = {
   REGISTRATION_TOKEN_EXPIRED: 410,
   CONTACT_EMAIL_IN_USE: 409,
   CONTACT_PHONE_IN_USE: 409,
+  AMP_OFFLINE: 409,
   PayloadTooLarge: 413,
   UnsupportedMediaType: 415,
   TooManyRequests: 429,

@@ -26,6 +26,17 @@ export interface IdentityFacts {
 
 const AUDIENCE = 'rackside';
 const ClaimsSchema = z.object({ sub: z.uuid(), sid: z.uuid(), token_use: z.enum(['id', 'access']) });
+/** A relay credential has its own audience, so it is no bearer token and a bearer token is no relay credential. */
+const RELAY_AUDIENCE = 'rackside-relay';
+const RelayClaimsSchema = z.object({ sub: z.uuid(), sid: z.uuid(), dev: z.string().min(1), exp: z.number() });
+
+/** What a verified relay credential says: this user (in this sign-in session) may reach this amp until expiresAt. */
+export interface RelaySubject {
+  readonly userId: string;
+  readonly sessionId: string;
+  readonly deviceId: string;
+  readonly expiresAt: Date;
+}
 
 /** Signs and verifies tokens; also hashes refresh tokens and codes. */
 export class TokenService {
@@ -75,6 +86,41 @@ export class TokenService {
       });
       const claims = ClaimsSchema.parse(payload);
       return { userId: claims.sub, sessionId: claims.sid, tokenUse: claims.token_use };
+    } catch (err) {
+      const expired = err instanceof joseErrors.JWTExpired;
+      throw new AppError('Unauthorized', expired ? 'The token has expired' : 'The token is not valid');
+    }
+  }
+
+  /** A relay credential for one user × one amp (issue 13), living `ttlS` seconds. */
+  async issueRelay(
+    subject: Omit<RelaySubject, 'expiresAt'>,
+    ttlS: number,
+  ): Promise<{ token: string; expiresAt: Date }> {
+    const iat = Math.floor(this.clock.now().getTime() / 1000);
+    const token = await new SignJWT({ sid: subject.sessionId, dev: subject.deviceId })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(subject.userId)
+      .setIssuer(this.config.PUBLIC_URL)
+      .setAudience(RELAY_AUDIENCE)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + ttlS)
+      .sign(this.key);
+    return { token, expiresAt: new Date((iat + ttlS) * 1000) };
+  }
+
+  /** The subject of a valid, unexpired relay credential; Unauthorized otherwise. */
+  async verifyRelay(token: string): Promise<RelaySubject> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        issuer: this.config.PUBLIC_URL,
+        audience: RELAY_AUDIENCE,
+        currentDate: this.clock.now(),
+      });
+      const claims = RelayClaimsSchema.parse(payload);
+      const expiresAt = new Date(claims.exp * 1000);
+      return { userId: claims.sub, sessionId: claims.sid, deviceId: claims.dev, expiresAt };
     } catch (err) {
       const expired = err instanceof joseErrors.JWTExpired;
       throw new AppError('Unauthorized', expired ? 'The token has expired' : 'The token is not valid');

@@ -81,9 +81,16 @@ export const CONTACT_API_ERRORS = [
 ] as const;
 export type ContactApiErrorName = (typeof CONTACT_API_ERRORS)[number];
 
+/** Names POST /devices/{id}/remote-session answers (the remote device-API relay, issue 13). */
+export const REMOTE_API_ERRORS = [
+  /** 409: the amp is not connected to the cloud, so there is nothing to relay to. */
+  'AMP_OFFLINE',
+] as const;
+export type RemoteApiErrorName = (typeof REMOTE_API_ERRORS)[number];
+
 /** Every error name the cloud may answer. */
 export type CloudErrorName =
-  HttpErrorName | IdentityErrorName | VenueApiErrorName | DeviceApiErrorName | ContactApiErrorName;
+  HttpErrorName | IdentityErrorName | VenueApiErrorName | DeviceApiErrorName | ContactApiErrorName | RemoteApiErrorName;
 
 /** The JSON body of every cloud error reply. */
 export const ErrorBodySchema = z.object({

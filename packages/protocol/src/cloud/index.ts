@@ -6,3 +6,4 @@ export * from './paths';
 export * from './venues';
 export * from './devices';
 export * from './contacts';
+export * from './remote';

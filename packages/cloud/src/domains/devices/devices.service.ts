@@ -101,6 +101,7 @@ export class DevicesService {
     await this.requireDevice(caller, deviceId);
     await requireVenue(this.ctx.db, caller, venueId);
     await moveDevice(this.ctx.db, caller.id, deviceId, venueId);
+    this.ctx.deviceEvents.changed(deviceId);
     return { deviceId, venueId };
   }
 
@@ -112,6 +113,7 @@ export class DevicesService {
   async remove(caller: AuthUser, deviceId: string, log: FastifyBaseLogger): Promise<Ok> {
     const { db, broker, disconnectDevice } = this.ctx;
     if (!(await deleteDevice(db, caller.id, deviceId))) throw notFound();
+    this.ctx.deviceEvents.changed(deviceId); // open remote relays to it close now
     try {
       await disconnectDevice?.(deviceId);
       await broker?.clearShadow(deviceId);

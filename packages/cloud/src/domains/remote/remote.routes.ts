@@ -1,0 +1,104 @@
+/**
+ * HTTP of the remote relay (issue 13; contracts in @rackside/protocol cloud/remote.ts): POST a relay credential for
+ * one of the caller's amps (signed-in, verified user), then GET the relay as a WebSocket with that credential in
+ * the subprotocols (`rackside.relay.v1`, `bearer.{token}`) or in `?token=` (app.ts keeps it out of the logs).
+ * A refused relay is accepted and closed at once with a RELAY_CLOSE code, which a browser can read (an HTTP
+ * refusal of the upgrade it cannot).
+ */
+import {
+  DeviceErrorCode,
+  errorFrame,
+  RELAY_CLOSE,
+  RELAY_RATE_BURST,
+  RELAY_TOKEN_PROTOCOL_PREFIX,
+  RelayQuerySchema,
+  REMOTE_PATHS as P,
+  RemoteParamsSchema,
+  RemoteSessionReplySchema,
+} from '@rackside/protocol';
+import type { FastifyRequest } from 'fastify';
+import type { DomainApp, DomainContext } from '../../domain';
+import { currentUser } from '../../plugins/auth';
+import { BEARER as security, ERROR_REPLIES as errors } from '../http';
+import { RelayHub } from './relay';
+import { isRefusal, RemoteService } from './remote.service';
+
+/** The credential of a relay request: a `bearer.` subprotocol entry first, else the query parameter. */
+function relayToken(request: FastifyRequest, query: string | undefined): string | undefined {
+  const offered = (request.headers['sec-websocket-protocol'] ?? '').split(',').map((p) => p.trim());
+  const entry = offered.find((p) => p.startsWith(RELAY_TOKEN_PROTOCOL_PREFIX));
+  return entry?.slice(RELAY_TOKEN_PROTOCOL_PREFIX.length) ?? query;
+}
+
+/** The remote relay's routes, under the API prefix. */
+export async function remoteRoutes(app: DomainApp, ctx: DomainContext): Promise<void> {
+  const remote = new RemoteService(ctx);
+  const hub = new RelayHub(ctx, remote);
+  app.addHook('preClose', (done) => {
+    hub.close();
+    done();
+  });
+
+  await app.register((scope: DomainApp) => {
+    scope.addHook('onRequest', scope.authenticateVerified);
+    scope.post(
+      P.session,
+      {
+        schema: {
+          summary: 'A short-lived relay credential for one of your amps (remote device API)',
+          security,
+          params: RemoteParamsSchema,
+          response: { 200: RemoteSessionReplySchema, ...errors },
+        },
+      },
+      (request) => remote.issue(currentUser(request), request.params.deviceId),
+    );
+  });
+
+  app.get(
+    P.relay,
+    {
+      websocket: true,
+      schema: {
+        summary: 'The relay (WebSocket): device API frames to and from the amp, unchanged',
+        params: RemoteParamsSchema,
+        querystring: RelayQuerySchema,
+      },
+    },
+    (socket, request) => {
+      const { deviceId } = request.params;
+      // Frames that arrive while the credential is checked wait here (bounded by the frame rate's burst).
+      const early: [string, number][] = [];
+      let session: ReturnType<RelayHub['open']> | undefined;
+      // Binary frames are read as UTF-8 text, as the device API's local socket reads them.
+      socket.on('message', (data) => {
+        const buffer = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
+        const [text, bytes] = [buffer.toString('utf8'), buffer.byteLength];
+        if (session === undefined) {
+          if (early.length < RELAY_RATE_BURST) early.push([text, bytes]);
+          else
+            socket.send(errorFrame('/', { code: DeviceErrorCode.Busy, message: 'busy: the relay is opening' }, null));
+        } else if (!isRefusal(session)) session.fromBrowser(text, bytes);
+      });
+      socket.on('close', () => {
+        if (session !== undefined && !isRefusal(session)) session.close(RELAY_CLOSE.GoingAway, 'The browser left');
+      });
+      void (async () => {
+        const admitted = await remote.admit(relayToken(request, request.query.token), deviceId);
+        const opened = isRefusal(admitted) ? admitted : hub.open(admitted, socket, request.log);
+        if (isRefusal(opened)) {
+          session = opened;
+          request.log.info({ deviceId, code: opened.code, reason: opened.reason }, 'relay refused');
+          return socket.close(opened.code, opened.reason);
+        }
+        await opened.start();
+        session = opened;
+        if (socket.readyState !== socket.OPEN) return opened.close(RELAY_CLOSE.GoingAway, 'The browser left');
+        for (const [text, bytes] of early.splice(0)) opened.fromBrowser(text, bytes);
+      })().catch((error: unknown) => {
+        request.log.error({ deviceId, error: String(error) }, 'relay failed to open');
+        socket.close(1011, 'The relay failed to open');
+      });
+    },
+  );
+}

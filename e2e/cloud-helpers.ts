@@ -78,6 +78,8 @@ export async function signUpInBrowser(
 ): Promise<void> {
   await page.goto('/login');
   await page.getByRole('link', { name: 'Register new account' }).click();
+  // the sign-in page (which has an Email field too) stays until the register route has loaded
+  await expect(page.getByRole('heading', { name: 'Register new account' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Confirm password', { exact: true }).fill(password);
@@ -87,6 +89,7 @@ export async function signUpInBrowser(
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByRole('heading', { name: 'Account created' })).toBeVisible();
   await page.getByRole('link', { name: 'Sign in' }).click();
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();

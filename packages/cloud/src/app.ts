@@ -60,6 +60,8 @@ export interface AppDeps {
   readonly broker?: ServiceClient;
   /** Closes a device's broker connection (the embedded broker); see DomainContext. */
   readonly disconnectDevice?: (deviceId: string) => Promise<boolean>;
+  /** Device and sign-out events (shared with startMqtt, which tells of amps online and offline); default a new one. */
+  readonly deviceEvents?: DeviceEvents;
   /** Override DOMAINS (a test of one domain, or of a domain not yet listed). */
   readonly domains?: readonly Domain[];
 }
@@ -116,7 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer,
     clock,
     tokens,
-    deviceEvents: new DeviceEvents(),
+    deviceEvents: deps.deviceEvents ?? new DeviceEvents(),
     broker: deps.broker,
     disconnectDevice: deps.disconnectDevice,
   };

@@ -1,26 +1,51 @@
 /**
- * A domain event between services: a device's place changed (relocated or removed), so whatever holds access to it
- * (the remote relay's open sessions) checks that access again at once rather than at its next periodic check.
+ * Domain events between services that change who may reach a device: a device's place or connection changed
+ * (relocated, removed, offline), or a user's sign-in sessions ended. Whatever holds access (the remote relay's open
+ * sessions) checks that access again at once rather than at its next periodic check.
  */
 
-/** Listens to and tells of device changes; one instance per app (DomainContext.deviceEvents). */
-export class DeviceEvents {
-  readonly #listeners = new Set<(deviceId: string) => void>();
+/** A listener set whose listeners must not throw (one that does is skipped, the others still run). */
+class Topic<T> {
+  readonly #listeners = new Set<(value: T) => void>();
 
-  /** Adds a listener; returns its remover. */
-  onChanged(listener: (deviceId: string) => void): () => void {
+  on(listener: (value: T) => void): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
   }
 
-  /** Tells every listener; one that throws does not stop the others (listeners must not throw). */
-  changed(deviceId: string): void {
+  emit(value: T): void {
     for (const listener of [...this.#listeners]) {
       try {
-        listener(deviceId);
+        listener(value);
       } catch {
-        // a listener's failure is its own; the device change happened either way
+        // a listener's failure is its own; the change happened either way
       }
     }
+  }
+}
+
+/** Listens to and tells of access changes; one instance per app (DomainContext.deviceEvents). */
+export class DeviceEvents {
+  readonly #devices = new Topic<string>();
+  readonly #users = new Topic<string>();
+
+  /** Listens to device changes (moved, removed, online or offline); returns the remover. */
+  onChanged(listener: (deviceId: string) => void): () => void {
+    return this.#devices.on(listener);
+  }
+
+  /** Tells that a device moved, was removed, or went online or offline. */
+  changed(deviceId: string): void {
+    this.#devices.emit(deviceId);
+  }
+
+  /** Listens to sign-outs (one session, all of a user's, or revoked by a password change); returns the remover. */
+  onSignedOut(listener: (userId: string) => void): () => void {
+    return this.#users.on(listener);
+  }
+
+  /** Tells that some of the user's sign-in sessions ended. */
+  signedOut(userId: string): void {
+    this.#users.emit(userId);
   }
 }

@@ -6,6 +6,7 @@
  * MQTT_URL: that broker (Mosquitto, EMQX, ...), whose own configuration authenticates devices and enforces the ACL
  * (docs/cloud-mqtt.md). Either way the service client ingests what devices publish into the database.
  */
+import type { DeviceEvents } from './device-events';
 import {
   connectService,
   consoleBrokerLogger,
@@ -46,6 +47,8 @@ export interface MqttDeps {
   readonly log?: BrokerLogger;
   /** Told once a device's reported state is stored (a benchmark hook: bench/cloud/); main.ts sets none. */
   readonly onReportedStored?: IngestionObservers['onReportedStored'];
+  /** Told of device changes (an amp online or offline): the app's, so its relay closes sessions to an amp gone. */
+  readonly deviceEvents?: DeviceEvents;
 }
 
 const withoutCredentials = (url: string): string => {
@@ -57,8 +60,11 @@ const withoutCredentials = (url: string): string => {
 
 /** Starts the embedded broker (unless MQTT_URL is set) and connects the service client to the broker. */
 export async function startMqtt(deps: MqttDeps): Promise<MqttLink> {
-  const { config, db, clock, log = consoleBrokerLogger, onReportedStored } = deps;
-  const handlers = shadowIngestion(db, clock, log, onReportedStored ? { onReportedStored } : {});
+  const { config, db, clock, log = consoleBrokerLogger, onReportedStored, deviceEvents } = deps;
+  const handlers = shadowIngestion(db, clock, log, {
+    ...(onReportedStored ? { onReportedStored } : {}),
+    ...(deviceEvents ? { onStatusStored: (deviceId: string) => deviceEvents.changed(deviceId) } : {}),
+  });
   if (config.MQTT_URL !== undefined) {
     // An account of ours when a password is configured, else whatever the URL carries (or none: an open broker).
     const account =

@@ -10,6 +10,7 @@ import { systemClock } from './clock';
 import type { ResolvedConfig } from './config';
 import { createDb, type Database } from './db/client';
 import { migrate } from './db/migrate';
+import { DeviceEvents } from './device-events';
 import { startMqtt, type MqttDeps, type MqttLink } from './mqtt';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './plugins/mailer';
 
@@ -47,8 +48,10 @@ export async function startCloudService(
     config.SMTP_URL === undefined
       ? createOutboxMailer(database.db, mailLog)
       : createSmtpMailer(config.SMTP_URL, config.MAIL_FROM);
+  const deviceEvents = new DeviceEvents();
   const mqtt = await startMqtt({
     config,
+    deviceEvents,
     db: database.db,
     clock: systemClock,
     ...(brokerLog ? { log: brokerLog } : {}),
@@ -60,6 +63,7 @@ export async function startCloudService(
     mailer,
     broker: mqtt.service,
     disconnectDevice: mqtt.disconnectDevice,
+    deviceEvents,
   });
   await app.listen({ port: config.PORT, host: config.HOST });
   return {

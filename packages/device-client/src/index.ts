@@ -15,7 +15,7 @@ export {
 export { DeviceStateStore, type StateListener } from './device-state';
 /** Typed failures: the amp's error, a missing password, a time-out, a lost or closed connection. */
 export { AuthRequiredError, ConnectionError, DeviceCallError, DeviceClientError, TimeoutError } from './errors';
-/** The transport seam (WebSocket now, MQTT through the cloud gateway later) and its listener helper. */
+/** The transport seam (a WebSocket to the amp; the cloud relay in `@rackside/device-client/relay`) and its listener helper. */
 export { Listeners, type DeviceTransport, type TransportState } from './transport';
 /** The local-mode transport over a browser or `ws` WebSocket. */
 export { WebSocketTransport, type WebSocketConstructor, type WebSocketLike } from './websocket-transport';

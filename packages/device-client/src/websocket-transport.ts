@@ -39,6 +39,8 @@ export class WebSocketTransport implements DeviceTransport {
   #socket: WebSocketLike | undefined;
   /** Bumped by every open() and close(), so a late report of an earlier attempt is dropped. */
   #attempt = 0;
+  /** How the last socket ended on its own: its close code and reason (the cloud relay's codes say why). */
+  lastClose: { readonly code: number; readonly reason: string } | undefined;
 
   constructor(
     readonly url: string,
@@ -54,6 +56,7 @@ export class WebSocketTransport implements DeviceTransport {
   open(): void {
     this.close();
     const attempt = ++this.#attempt;
+    this.lastClose = undefined;
     let socket: WebSocketLike;
     try {
       socket =
@@ -80,6 +83,7 @@ export class WebSocketTransport implements DeviceTransport {
     socket.onclose = (event) => {
       if (this.#socket !== socket) return;
       this.#socket = undefined;
+      this.lastClose = { code: event.code, reason: event.reason };
       this.#states.emit('closed', `socket closed (${event.code}${event.reason ? ` ${event.reason}` : ''})`);
     };
   }

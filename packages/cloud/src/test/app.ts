@@ -2,6 +2,7 @@
  * The app as route tests use it: buildApp() over a test database (src/test/db.ts), the outbox mailer, a clock the
  * test moves, quiet logs and generous rate limits unless a test asks for tight ones.
  */
+import type { DeviceEvents } from '../device-events';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import type { ServiceClient } from '../broker/index';
@@ -58,13 +59,14 @@ export async function buildTestApp(
     domains?: readonly Domain[];
     broker?: ServiceClient;
     disconnectDevice?: (deviceId: string) => Promise<boolean>;
+    deviceEvents?: DeviceEvents;
   } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.config);
   const clock = options.clock ?? new TestClock();
   const mailer = createOutboxMailer(db);
-  const { domains, broker, disconnectDevice } = options;
-  const app = await buildApp({ config, db, mailer, clock, domains, broker, disconnectDevice });
+  const { domains, broker, disconnectDevice, deviceEvents } = options;
+  const app = await buildApp({ config, db, mailer, clock, domains, broker, disconnectDevice, deviceEvents });
   await app.ready();
   return { app, config, clock, mailer, db };
 }

@@ -80,6 +80,22 @@ export const RemoteSessionReplySchema = z.object({
 /** A relay credential. */
 export type RemoteSessionReply = z.infer<typeof RemoteSessionReplySchema>;
 
+/** spec 1 §4: a client renews its session's credential when less than this remains (10 minutes). */
+export const RELAY_REFRESH_LEAD_MS = 10 * 60_000;
+
+/**
+ * A relay control frame from the browser, never forwarded to the amp: a fresh credential (from POST remote-session)
+ * for the open session, which then lives until the new credential's expiry. A credential that no longer admits the
+ * caller (signed out, amp gone, another amp or user) closes the session with the refusal's code.
+ */
+export const RelayRefreshSchema = z.object({ relay: z.literal('refresh'), token: z.string().min(1).max(4096) });
+export type RelayRefresh = z.infer<typeof RelayRefreshSchema>;
+/** The relay's answer to a refresh: the session's new end (ISO 8601). */
+export const RelayRefreshedSchema = z.object({ relay: z.literal('refreshed'), expiresAt: z.string() });
+export type RelayRefreshed = z.infer<typeof RelayRefreshedSchema>;
+/** Every relay control frame starts with this text (a device API frame never does: it has no `relay` member). */
+export const RELAY_CONTROL_PREFIX = '{"relay":';
+
 /** The relay's query: the credential, when the client cannot set subprotocols. */
 export const RelayQuerySchema = z.object({ [RELAY_TOKEN_QUERY]: z.string().max(4096).optional() });
 

@@ -146,6 +146,8 @@ class ShadowWriter {
 export interface IngestionObservers {
   /** Told once a device's reported state is in the database (bench/cloud/ingest.ts times state → database with it). */
   readonly onReportedStored?: (deviceId: string, reported: DeviceReported) => void;
+  /** Told once a device's online state is in the database (the relay closes sessions to an amp gone offline). */
+  readonly onStatusStored?: (deviceId: string, online: boolean) => void;
 }
 
 /** The service client's handlers that keep the database current with what devices publish. */
@@ -166,7 +168,9 @@ export function shadowIngestion(
     reported: (deviceId: string, reported: DeviceReported) => shadows.write(deviceId, reported),
     status: (deviceId: string, status: DeviceStatus) =>
       queue.run(deviceId, async () => {
-        if (!(await setConnected(db, deviceId, status.online, clock.now()))) unknown(deviceId, 'status');
+        if (await setConnected(db, deviceId, status.online, clock.now()))
+          observers.onStatusStored?.(deviceId, status.online);
+        else unknown(deviceId, 'status');
       }),
     jobStatus: (deviceId: string, status: JobStatus) =>
       queue.run(deviceId, async () => {

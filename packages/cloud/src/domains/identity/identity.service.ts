@@ -118,6 +118,7 @@ export class IdentityService {
   async signOut(caller: AuthUser, global: boolean): Promise<Ok> {
     if (global) await revokeUserSessions(this.ctx.db, caller.id, this.now());
     else await revokeSession(this.ctx.db, caller.sessionId, this.now());
+    this.ctx.deviceEvents.signedOut(caller.id); // its open remote relays close now
     return OK;
   }
 
@@ -150,6 +151,7 @@ export class IdentityService {
       await deleteCode(tx, user.id, 'reset_password');
       await revokeUserSessions(tx, user.id, this.now());
     });
+    this.ctx.deviceEvents.signedOut(user.id);
     return OK;
   }
 
@@ -166,6 +168,7 @@ export class IdentityService {
     }
     await updateUser(this.ctx.db, user.id, { passwordHash: await hashPassword(body.password) }, this.now());
     await revokeUserSessions(this.ctx.db, user.id, this.now(), caller.sessionId);
+    this.ctx.deviceEvents.signedOut(user.id);
     return OK;
   }
 

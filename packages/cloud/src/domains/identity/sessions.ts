@@ -51,7 +51,10 @@ export class SessionService {
     const session = await findSessionByRefreshHash(db, hash);
     if (session === undefined) {
       const leaked = await findSessionByPreviousHash(db, hash);
-      if (leaked !== undefined) await revokeSession(db, leaked.id, now);
+      if (leaked !== undefined) {
+        await revokeSession(db, leaked.id, now);
+        this.ctx.deviceEvents.signedOut(leaked.userId);
+      }
       throw notLive();
     }
     if (session.revokedAt !== null || session.expiresAt.getTime() <= now.getTime()) throw notLive();

@@ -3,13 +3,15 @@
  * (`api/req` with a fresh sessionId, `api/res` back), frames passed through unchanged. Limits per session: frame size,
  * a token-bucket rate, frames in flight to the broker, bytes queued to the browser (a browser that does not read is
  * closed, so it never holds up another session). Caps per user and per amp. A session closes when its credential
- * expires and, within a second, when its amp is relocated or removed and its user can no longer reach it.
+ * expires (unless the browser renewed it in place: RelayRefreshSchema) and, within a second, when its amp goes offline
+ * or is removed, or its user signs out.
  */
 import { randomUUID } from 'node:crypto';
 import {
   DeviceErrorCode,
   errorFrame,
   RELAY_CLOSE,
+  RELAY_CONTROL_PREFIX,
   RELAY_KEEPALIVE_MS,
   RELAY_MAX_FRAME_BYTES,
   RELAY_MAX_IN_FLIGHT,
@@ -17,7 +19,9 @@ import {
   RELAY_RATE_BURST,
   RELAY_RATE_PER_S,
   RELAY_RECHECK_MS,
+  RelayRefreshSchema,
   type RelayCloseCode,
+  type RelayRefreshed,
 } from '@rackside/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
@@ -37,23 +41,40 @@ function requestId(frame: string): number | null {
   }
 }
 
+/** What a session asks of its hub. */
+interface SessionHooks {
+  /** The session ended (its hub forgets it). */
+  onClosed(session: RelaySession): void;
+  /** The browser sent a fresh credential: the subject it admits, or why it does not. */
+  admit(token: string, deviceId: string): Promise<RelaySubject | Refusal>;
+}
+
 /** One browser ⇄ amp session. */
 class RelaySession {
   readonly sessionId = randomUUID();
+  #subject: RelaySubject;
   #tokens = RELAY_RATE_BURST;
   #refilledAt = Date.now();
   #inFlight = 0;
   #closed = false;
-  #timers: NodeJS.Timeout[] = [];
+  #keepAlive: NodeJS.Timeout | undefined;
+  #expiry: NodeJS.Timeout | undefined;
   #stopResponses: (() => Promise<void>) | undefined;
 
   constructor(
-    readonly subject: RelaySubject,
+    subject: RelaySubject,
     private readonly socket: WebSocket,
     private readonly ctx: DomainContext,
     private readonly log: FastifyBaseLogger,
-    private readonly onClosed: (session: RelaySession) => void,
-  ) {}
+    private readonly hooks: SessionHooks,
+  ) {
+    this.#subject = subject;
+  }
+
+  /** Who relays to which amp, until when (renewed by a refresh). */
+  get subject(): RelaySubject {
+    return this.#subject;
+  }
 
   get closed(): boolean {
     return this.#closed;
@@ -68,15 +89,47 @@ class RelaySession {
     });
     if (this.#closed) return void stop().catch(() => undefined);
     this.#stopResponses = stop;
-    const keepAlive = setInterval(() => void this.#publish({ sessionId: this.sessionId }), RELAY_KEEPALIVE_MS);
-    const lifetime = Math.max(0, this.subject.expiresAt.getTime() - clock.now().getTime());
-    const expiry = setTimeout(() => this.close(RELAY_CLOSE.Expired, 'The relay token has expired'), lifetime);
-    this.#timers.push(keepAlive, expiry);
+    this.#keepAlive = setInterval(() => void this.#publish({ sessionId: this.sessionId }), RELAY_KEEPALIVE_MS);
+    this.#endAt(clock);
+  }
+
+  /** Closes the session when its credential expires. */
+  #endAt(clock: DomainContext['clock']): void {
+    clearTimeout(this.#expiry);
+    const lifetime = Math.max(0, this.#subject.expiresAt.getTime() - clock.now().getTime());
+    this.#expiry = setTimeout(() => this.close(RELAY_CLOSE.Expired, 'The relay token has expired'), lifetime);
+  }
+
+  /** A control frame (RELAY_CONTROL_PREFIX): a fresh credential for this user and amp renews the session in place. */
+  async #control(frame: string): Promise<void> {
+    let token: string;
+    try {
+      token = RelayRefreshSchema.parse(JSON.parse(frame)).token;
+    } catch {
+      const message = 'not a relay control frame: {"relay":"refresh","token":"…"}';
+      return this.#toBrowser(errorFrame('/', { code: DeviceErrorCode.InvalidRequest, message }, null));
+    }
+    const admitted = await this.hooks.admit(token, this.#subject.deviceId);
+    if (this.#closed) return;
+    if ('code' in admitted) return this.close(admitted.code, admitted.reason);
+    if (admitted.userId !== this.#subject.userId) {
+      return this.close(RELAY_CLOSE.Unauthorized, 'The token is for another user');
+    }
+    this.#subject = admitted;
+    this.#endAt(this.ctx.clock);
+    const reply: RelayRefreshed = { relay: 'refreshed', expiresAt: admitted.expiresAt.toISOString() };
+    this.#toBrowser(JSON.stringify(reply));
   }
 
   /** One frame from the browser: checked against the limits, then published unchanged. */
   fromBrowser(frame: string, bytes: number): void {
     if (this.#closed) return;
+    if (frame.startsWith(RELAY_CONTROL_PREFIX) && bytes <= RELAY_MAX_FRAME_BYTES) {
+      this.#control(frame).catch((error: unknown) => {
+        this.log.warn({ sessionId: this.sessionId, error: String(error) }, 'relay: refresh failed');
+      });
+      return;
+    }
     if (bytes > RELAY_MAX_FRAME_BYTES) {
       const message = `frame of ${bytes} bytes is larger than ${RELAY_MAX_FRAME_BYTES}`;
       return this.#toBrowser(errorFrame('/', { code: DeviceErrorCode.InvalidRequest, message }, null));
@@ -101,14 +154,15 @@ class RelaySession {
   close(code: RelayCloseCode, reason: string): void {
     if (this.#closed) return;
     this.#closed = true;
-    for (const timer of this.#timers) clearTimeout(timer);
+    clearInterval(this.#keepAlive);
+    clearTimeout(this.#expiry);
     const stop = this.#stopResponses;
     this.#stopResponses = undefined;
     void stop?.().catch(() => undefined);
     void this.#publish({ sessionId: this.sessionId, close: true });
     if (this.socket.readyState === OPEN) this.socket.close(code, reason);
     this.log.info({ sessionId: this.sessionId, deviceId: this.subject.deviceId, code, reason }, 'relay session closed');
-    this.onClosed(this);
+    this.hooks.onClosed(this);
   }
 
   #toBrowser(frame: string): void {
@@ -139,7 +193,11 @@ export class RelayHub {
     private readonly ctx: DomainContext,
     private readonly remote: RemoteService,
   ) {
-    this.#unlisten = ctx.deviceEvents.onChanged((deviceId) => this.recheck((s) => s.subject.deviceId === deviceId));
+    const unlisten = [
+      ctx.deviceEvents.onChanged((deviceId) => this.recheck((s) => s.subject.deviceId === deviceId)),
+      ctx.deviceEvents.onSignedOut((userId) => this.recheck((s) => s.subject.userId === userId)),
+    ];
+    this.#unlisten = () => unlisten.forEach((off) => off());
     this.#timer = setInterval(() => this.recheck(() => true), RELAY_RECHECK_MS);
     this.#timer.unref();
   }
@@ -165,7 +223,10 @@ export class RelayHub {
     if (ofAmp >= config.REMOTE_SESSIONS_PER_AMP) {
       return { code: RELAY_CLOSE.TooManySessions, reason: 'Too many remote sessions on this amp' };
     }
-    const session = new RelaySession(subject, socket, this.ctx, log, (s) => this.#sessions.delete(s));
+    const session = new RelaySession(subject, socket, this.ctx, log, {
+      onClosed: (s) => this.#sessions.delete(s),
+      admit: (token, deviceId) => this.remote.admit(token, deviceId),
+    });
     this.#sessions.add(session);
     return session;
   }

@@ -1,7 +1,7 @@
 /**
  * The remote relay's rules (issue 13): who gets a relay credential (the caller's own amp, online, with a broker to
  * relay through) and whether a credential still admits its holder (its user may still reach its amp, its sign-in
- * session is live, it has not expired). Another user's amp answers NotFound, as everywhere.
+ * session is live, it has not expired, the amp is online). Another user's amp answers NotFound, as everywhere.
  */
 import { fillPath, REMOTE_PATHS, RELAY_CLOSE, RELAY_SUBPROTOCOL, type RelayCloseCode } from '@rackside/protocol';
 import type { RemoteSessionReply } from '@rackside/protocol';
@@ -50,10 +50,7 @@ export class RemoteService {
     if (subject.deviceId !== deviceId)
       return { code: RELAY_CLOSE.Unauthorized, reason: 'The token is for another amp' };
     const refusal = await this.recheck(subject);
-    if (refusal) return refusal;
-    const device = await findReachableDevice(this.ctx.db, subject.userId, deviceId);
-    if (device?.connected !== true) return { code: RELAY_CLOSE.AmpOffline, reason: 'The amp is not connected' };
-    return subject;
+    return refusal ?? subject;
   }
 
   /** Why an admitted subject may no longer relay, or undefined while it may. */
@@ -66,6 +63,7 @@ export class RemoteService {
     }
     const device = await findReachableDevice(db, subject.userId, subject.deviceId);
     if (device === undefined) return { code: RELAY_CLOSE.Forbidden, reason: 'The amp is no longer yours' };
+    if (!device.connected) return { code: RELAY_CLOSE.AmpOffline, reason: 'The amp is not connected' };
     return undefined;
   }
 }

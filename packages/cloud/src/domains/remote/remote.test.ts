@@ -6,10 +6,12 @@
  */
 import { Amp, bootState, fleetIdentity, mqttConnector, startCloudAgent, type CloudAgent } from '@rackside/amp-sim';
 import { DeviceClient } from '@rackside/device-client';
+import { RelayRefusedError, RelayTransport } from '@rackside/device-client/relay';
 import {
   DEVICE_PATHS,
   fillPath,
   getModel,
+  IDENTITY_PATHS,
   RELAY_CLOSE,
   RELAY_MAX_FRAME_BYTES,
   RELAY_SUBPROTOCOL,
@@ -27,7 +29,8 @@ import type { Db } from '../../db/client';
 import { startMqtt, type MqttLink } from '../../mqtt';
 import { buildTestApp, TestClock, testConfig, type TestApp } from '../../test/app';
 import { describeEachDatabase } from '../../test/db';
-import { call, createSignedInUser, createVenue, registerDevice, registrationToken } from '../../test/factories';
+import { DeviceEvents } from '../../device-events';
+import { call, createSignedInUser, createVenue, registerDevice, registrationToken, signIn } from '../../test/factories';
 
 const SERVICE = {
   MQTT_SERVICE_USERNAME: 'rackside-cloud',
@@ -70,6 +73,9 @@ function relayTests(db: () => Db) {
   let token: string;
   let deviceId: string;
   let bar: string;
+  let hall: string;
+  let user: Awaited<ReturnType<typeof createSignedInUser>>;
+  const events = new DeviceEvents();
   const clock = new TestClock();
   const clients: DeviceClient[] = [];
 
@@ -79,7 +85,13 @@ function relayTests(db: () => Db) {
   const subprotocols = (relayToken: string) => [RELAY_SUBPROTOCOL, `${RELAY_TOKEN_PROTOCOL_PREFIX}${relayToken}`];
 
   beforeAll(async () => {
-    mqtt = await startMqtt({ config: testConfig(SERVICE), db: db(), clock, log: silentBrokerLogger });
+    mqtt = await startMqtt({
+      config: testConfig(SERVICE),
+      db: db(),
+      clock,
+      log: silentBrokerLogger,
+      deviceEvents: events,
+    });
     t = await buildTestApp(db(), {
       config: {
         ...SERVICE,
@@ -89,11 +101,13 @@ function relayTests(db: () => Db) {
       clock,
       broker: mqtt.service,
       disconnectDevice: mqtt.disconnectDevice,
+      deviceEvents: events,
     });
     const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
     wsBase = base.replace(/^http/, 'ws');
-    ({ token } = await createSignedInUser(t.app, t.mailer));
-    const hall = await createVenue(t.app, token, 'Hall');
+    user = await createSignedInUser(t.app, t.mailer);
+    ({ token } = user);
+    hall = await createVenue(t.app, token, 'Hall');
     bar = await createVenue(t.app, token, 'Bar');
     const identity = fleetIdentity(getModel('704D'), 0, '127.0.0.1');
     amp = new Amp(identity);
@@ -251,6 +265,111 @@ function relayTests(db: () => Db) {
     } finally {
       clock.advance(-(15 * 60_000 + 1000));
     }
+  });
+
+  it('renews a session in place with a fresh credential, past the first one’s expiry; refuses a bad one', async () => {
+    const first = await credential();
+    const relay = await rawRelay(relayUrl(deviceId), subprotocols(first.token));
+    expect(relay.socket.readyState).toBe(WebSocket.OPEN);
+    clock.advance(10 * 60_000);
+    try {
+      const next = await credential();
+      relay.socket.send(JSON.stringify({ relay: 'refresh', token: next.token }));
+      await until('the refreshed answer', () => (relay.frames.length > 0 ? true : undefined));
+      expect(relay.frames[0]).toEqual({ relay: 'refreshed', expiresAt: next.expiresAt });
+      clock.advance(6 * 60_000); // past the first credential's expiry, inside the second's
+      events.changed(deviceId); // the session checks its access now
+      relay.socket.send(JSON.stringify({ leaApi: '1.0', url: '/amp/deviceInfo', method: 'get', id: 3 }));
+      await until('a reply on the renewed session', () => (relay.frames.length > 1 ? true : undefined));
+      expect(relay.frames[1]).toMatchObject({ id: 3, result: { serialNumber: amp.identity.serialNumber } });
+      expect(relay.socket.readyState).toBe(WebSocket.OPEN);
+
+      relay.socket.send(JSON.stringify({ relay: 'refresh', token: 'not-a-credential' }));
+      expect(await relay.closed).toMatchObject({ code: RELAY_CLOSE.Unauthorized });
+    } finally {
+      clock.advance(-16 * 60_000);
+    }
+  });
+
+  it('connects a DeviceClient through RelayTransport, renews its credential without dropping it, says why it ends', async () => {
+    const states: string[] = [];
+    const relayCredential = async () => {
+      const res = await call(t.app, 'POST', fillPath(P.session, { deviceId }), undefined, token);
+      if (res.statusCode !== 200) throw new RelayRefusedError(RELAY_CLOSE.AmpOffline, res.body);
+      // the cloud's url names its PUBLIC_URL; this test's cloud listens elsewhere
+      return { ...res.json<RemoteSessionReply>(), url: relayUrl(deviceId) };
+    };
+    const transport = new RelayTransport({
+      credential: relayCredential,
+      WebSocket,
+      // renew 300 ms after opening: the lead is the whole lifetime less 300 ms
+      refreshLeadMs: 15 * 60_000 - 300,
+      now: () => clock.now().getTime(),
+    });
+    const client = new DeviceClient({ transport, autoReconnect: false, timeoutMs: 3000 });
+    clients.push(client);
+    client.onConnectionState((s) => states.push(s));
+    await client.connected();
+    states.length = 0;
+    const firstExpiry = transport.expiresAt;
+    clock.advance(60_000);
+    try {
+      await until('the credential renewed in place', () => (transport.expiresAt > firstExpiry ? true : undefined));
+      expect(transport.expiresAt - firstExpiry).toBe(60_000);
+      await expect(client.get('/amp/deviceInfo')).resolves.toMatchObject({ serialNumber: amp.identity.serialNumber });
+      expect(states).toEqual([]); // never left CONNECTED
+
+      amp.unplugNetwork(60_000);
+      await until('the session closed', () => (states.includes('FAILED') ? true : undefined));
+      expect(transport.lastClose?.code).toBe(RELAY_CLOSE.AmpOffline);
+      transport.open(); // what a reconnect does: a credential first, refused while the amp is away
+      await until('the refusal', () => transport.lastClose);
+      expect(transport.lastClose).toMatchObject({ code: RELAY_CLOSE.AmpOffline });
+      expect(transport.lastClose?.reason).toContain('AMP_OFFLINE');
+    } finally {
+      clock.advance(-60_000);
+      client.close();
+      amp.unplugNetwork(0);
+      await until('the amp back online', async () => {
+        const r = await call(t.app, 'POST', fillPath(P.session, { deviceId }), undefined, token);
+        return r.statusCode === 200 ? true : undefined;
+      });
+    }
+  });
+
+  it('closes a session within 1 s of its user signing out, and keeps another user’s', async () => {
+    const again = await signIn(t.app, user.email, user.password);
+    const res = await call(t.app, 'POST', fillPath(P.session, { deviceId }), undefined, again.idToken);
+    const leaving = await rawRelay(relayUrl(deviceId), subprotocols(res.json<RemoteSessionReply>().token));
+    const staying = await rawRelay(relayUrl(deviceId), subprotocols((await credential()).token));
+    const signedOutAt = Date.now();
+    expect((await call(t.app, 'POST', IDENTITY_PATHS.signOut, {}, again.idToken)).statusCode).toBe(200);
+    const closed = await leaving.closed;
+    expect(closed).toMatchObject({ code: RELAY_CLOSE.Unauthorized, reason: 'The sign-in session has ended' });
+    expect(closed.at - signedOutAt).toBeLessThan(1000);
+    expect(staying.socket.readyState).toBe(WebSocket.OPEN);
+    staying.socket.close();
+  });
+
+  it('closes a session within 1 s of its amp going offline, and admits again once it is back', async () => {
+    const relay = await rawRelay(relayUrl(deviceId), subprotocols((await credential()).token));
+    expect(relay.socket.readyState).toBe(WebSocket.OPEN);
+    const unpluggedAt = Date.now();
+    amp.unplugNetwork(60_000);
+    const closed = await relay.closed;
+    expect(closed.code).toBe(RELAY_CLOSE.AmpOffline);
+    expect(closed.at - unpluggedAt).toBeLessThan(1000);
+    const refused = await call(t.app, 'POST', fillPath(P.session, { deviceId }), undefined, token);
+    expect(refused.statusCode).toBe(409);
+
+    amp.unplugNetwork(0);
+    const back = await until('a credential once the amp is back', async () => {
+      const r = await call(t.app, 'POST', fillPath(P.session, { deviceId }), undefined, token);
+      return r.statusCode === 200 ? r.json<RemoteSessionReply>() : undefined;
+    });
+    const reopened = await rawRelay(relayUrl(deviceId), subprotocols(back.token));
+    expect(reopened.socket.readyState).toBe(WebSocket.OPEN);
+    reopened.socket.close();
   });
 
   it('keeps a session open across a move between the user’s venues and closes it within 1 s of removal', async () => {

@@ -4,8 +4,8 @@
  * BELOW TARGET for a floor), never enforced.
  *
  *   --quick              smaller sizes (a quick look, not figures to record)
- *   --only=a,b,c         roundtrip, fanout, memory, web (= web-bundle, web-list, web-channel, web-lighthouse), cloud
- *                        (default all)
+ *   --only=a,b,c         roundtrip, fanout, memory, web (= web-bundle, web-list, web-channel, web-lighthouse), cloud,
+ *                        remote (default all)
  *   --iterations=N       round trips per method and path (default 5000, quick 300)
  *   --clients=N          subscribed clients of the fan-out (default 100)
  *   --rounds=N           fan-out rounds (default 100, quick 10)
@@ -24,6 +24,12 @@
  *   --cloud-measure-ms=N window per ramp step (default 20000, quick 5000); --cloud-budget-s=N ramp budget per
  *                        database (default 480, quick 90); --cloud-profile-ms=N profile at the last step (default 5000)
  *   --rest-rate=N        REST requests/s (default 200); --rest-ms=N per route and server (default 10000, quick 3000)
+ *   remote (= remote-roundtrip, remote-notify, remote-sessions), bench/remote/ (issue 13):
+ *   --remote-iterations=N  relay and direct round trips per method (default 1000, quick 100)
+ *   --remote-rounds=N    notify changes (default 40, quick 8)
+ *   --remote-sessions=N  concurrent relay sessions on one cloud (default 200, quick 40); --remote-amps=N amps they
+ *                        spread over (default 25, quick 5); --remote-measure-ms=N load window with all open (default
+ *                        16000: one 15 s access re-check inside; quick 3000)
  */
 import { cpus, loadavg } from 'node:os';
 import {
@@ -52,6 +58,14 @@ import {
   type LighthousePreset,
 } from './web';
 import { benchRest, benchShadowIngest, formatIngest, formatRest, type CloudDriver, type ShadowPayload } from './cloud';
+import {
+  benchRemoteNotify,
+  benchRemoteRoundTrip,
+  benchRemoteSessions,
+  formatRemoteNotify,
+  formatRemoteRoundTrip,
+  formatRemoteSessions,
+} from './remote';
 
 const args = process.argv.slice(2);
 const flag = (name: string): string | undefined =>
@@ -64,9 +78,10 @@ const num = (name: string, fallback: number): number => {
 };
 
 const quick = flag('quick') !== undefined;
-const only = new Set((flag('only') ?? 'roundtrip,fanout,memory,web,cloud').split(',').filter(Boolean));
+const only = new Set((flag('only') ?? 'roundtrip,fanout,memory,web,cloud,remote').split(',').filter(Boolean));
 if (only.delete('web')) for (const w of ['web-bundle', 'web-list', 'web-channel', 'web-lighthouse']) only.add(w);
 if (only.delete('cloud')) for (const c of ['cloud-ingest', 'cloud-rest']) only.add(c);
+if (only.delete('remote')) for (const r of ['remote-roundtrip', 'remote-notify', 'remote-sessions']) only.add(r);
 const iterations = num('iterations', quick ? 300 : 5000);
 const clients = num('clients', 100);
 const rounds = num('rounds', quick ? 10 : 100);
@@ -235,5 +250,25 @@ if (only.has('cloud-rest')) {
     for (const line of formatRest(rest)) print(line);
     print();
   }
+}
+if (only.has('remote-roundtrip')) {
+  const iterations = num('remote-iterations', quick ? 100 : 1000);
+  for (const line of formatRemoteRoundTrip(await benchRemoteRoundTrip({ iterations }))) print(line);
+  print();
+}
+if (only.has('remote-notify')) {
+  for (const line of formatRemoteNotify(await benchRemoteNotify({ rounds: num('remote-rounds', quick ? 8 : 40) })))
+    print(line);
+  print();
+}
+if (only.has('remote-sessions')) {
+  const sessions = await benchRemoteSessions({
+    sessions: num('remote-sessions', quick ? 40 : 200),
+    amps: num('remote-amps', quick ? 5 : 25),
+    measureMs: num('remote-measure-ms', quick ? 3000 : 16_000),
+    ...(quick ? { aloneMs: 2000 } : {}),
+  });
+  for (const line of formatRemoteSessions(sessions)) print(line);
+  print();
 }
 print(`done in ${((Date.now() - started) / 1000).toFixed(1)} s, load average ${loadavg()[0]!.toFixed(1)}`);

@@ -93,6 +93,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyRateLimit, { global: false });
   // frames above the relay's limit get the device API's error (domains/remote); far above it the socket closes (1009)
   await app.register(fastifyWebsocket, {
+    // a client's broken frame (bad UTF-8, above maxPayload) is the client's fault, not the cloud's: ws closes the
+    // socket with 1007/1009; it is logged at info, so no client can fill the error log
+    errorHandler: (error, socket, request) => {
+      const code = (error as { code?: unknown }).code;
+      if (typeof code === 'string' && code.startsWith('WS_ERR_'))
+        request.log.info({ code, reason: error.message }, 'websocket: a bad frame from the client');
+      else request.log.error({ error: String(error) }, 'websocket handler failed');
+      socket.terminate();
+    },
     options: {
       maxPayload: 16 * RELAY_MAX_FRAME_BYTES,
       // select the relay's subprotocol, never the `bearer.` entry that carries the credential

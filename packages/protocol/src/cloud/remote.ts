@@ -41,30 +41,7 @@ export const RELAY_MAX_SESSIONS_PER_AMP = 8;
 /** How often an open session checks again that its user may still reach its amp (ms), besides the direct hooks. */
 export const RELAY_RECHECK_MS = 15_000;
 
-/**
- * WebSocket close codes of the relay (4000–4999 are the application's). The reason text is English, for logs; a
- * client switches on the code.
- */
-export const RELAY_CLOSE = {
-  /** The browser left, or the server is shutting down (1001 going away). */
-  GoingAway: 1001,
-  /** No credential, a bad or expired one, one for another amp, or its sign-in session ended. */
-  Unauthorized: 4401,
-  /** The amp is no longer the user's (removed, or registered to another account). */
-  Forbidden: 4403,
-  /** The browser did not read its frames (RELAY_MAX_QUEUED_BYTES). */
-  SlowConsumer: 4408,
-  /** The amp is offline. */
-  AmpOffline: 4409,
-  /** The credential's lifetime ended during the session. */
-  Expired: 4440,
-  /** Too many open sessions for the user or for the amp. */
-  TooManySessions: 4429,
-  /** The cloud has no broker connection. */
-  Unavailable: 4503,
-} as const;
-/** A relay close code. */
-export type RelayCloseCode = (typeof RELAY_CLOSE)[keyof typeof RELAY_CLOSE];
+export { RELAY_CLOSE, type RelayCloseCode } from './relay-codes';
 
 /** The reply to POST /devices/{id}/remote-session. */
 export const RemoteSessionReplySchema = z.object({

@@ -7,7 +7,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { ConnectionManager, resolveHost, selectLocalPassword } from '../device';
+import { ConnectionManager, resolveHost, selectLocalPassword, type ClientFactory } from '../device';
 import { effectiveLanguage } from '../features/preferences/store/preferences-slice';
 import { detectHostingMode, type HostingMode } from '../shared/hosting';
 import { createAppI18n } from '../shared/i18n/app-i18n';
@@ -15,24 +15,34 @@ import { preloadAmpList, routes } from './local-routes';
 import { AppProviders } from './providers';
 import { createAppStore, type AppStore } from './store';
 
-async function storeAndRoutes(hosting: HostingMode): Promise<{ store: AppStore; routes: RouteObject[] }> {
+interface ModeParts {
+  readonly store: AppStore;
+  readonly routes: RouteObject[];
+  /** Cloud mode: clients through the cloud relay (app/remote-clients.ts); local mode: the default. */
+  readonly createClient?: ClientFactory;
+}
+
+async function storeAndRoutes(hosting: HostingMode): Promise<ModeParts> {
   const storage = window.localStorage;
   if (hosting.mode !== 'cloud') return { store: createAppStore({ storage, hosting }), routes };
-  const [{ createCloudAppStore }, { cloudRoutes }] = await Promise.all([
+  const [{ createCloudAppStore }, { cloudRoutes }, { remoteClientFactory }] = await Promise.all([
     import('./cloud-store'),
     import('./cloud-routes'),
+    import('./remote-clients'),
   ]);
-  return { store: createCloudAppStore({ storage, hosting }), routes: cloudRoutes };
+  const store = createCloudAppStore({ storage, hosting });
+  return { store, routes: cloudRoutes, createClient: remoteClientFactory(store.sessionSync, store.dispatch) };
 }
 
 async function main() {
   const hosting = detectHostingMode(document);
-  const { store, routes: table } = await storeAndRoutes(hosting);
+  const { store, routes: table, createClient } = await storeAndRoutes(hosting);
   const manager = new ConnectionManager({
     dispatch: store.dispatch,
     getPassword: () => selectLocalPassword(store.getState()),
+    ...(createClient ? { createClient } : {}),
   });
-  // cloud mode reaches its amps through venues (the cloud transport arrives with amp detail in cloud mode)
+  // cloud mode reaches an amp through the cloud relay while its detail is open (RemoteAmpDetail)
   if (hosting.mode === 'local') {
     void resolveHost(window.location, (input, init) => fetch(input, init)).then((host) => manager.start(host));
     preloadAmpList();

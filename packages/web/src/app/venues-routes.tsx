@@ -1,5 +1,6 @@
 /** spec 1 §2 venues area (base /venues); screens load lazily from features/venues. */
 import { Navigate, type RouteObject } from 'react-router';
+import { ampPageRoutes } from './amp-routes';
 
 const venues = () => import('../features/venues');
 
@@ -15,7 +16,12 @@ export const venuesRoutes: RouteObject = {
       lazy: async () => ({ Component: (await venues()).VenuePanelLayout }),
       children: [
         { index: true, lazy: async () => ({ Component: (await venues()).SelectAmpPrompt }) },
-        { path: 'amps/:ampId/*', lazy: async () => ({ Component: (await venues()).CloudAmpDetailRoute }) },
+        {
+          // issue 13: the amp detail through the cloud relay, every page of local mode
+          path: 'amps/:ampId',
+          lazy: async () => ({ Component: (await import('../features/amp-detail')).RemoteAmpDetail }),
+          children: ampPageRoutes,
+        },
       ],
     },
     { path: ':venueId/add', lazy: async () => ({ Component: (await venues()).AddAmpPage }) },

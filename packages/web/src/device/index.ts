@@ -1,6 +1,6 @@
 /** The device layer: the connection manager, the ONE device slice, and the hooks features read and write with. */
 export { defaultClientFactory, type ClientFactory, type ClientLike, type ClientOptions } from './connection/client';
-export { ConnectionManager, type DeviceManager } from './connection/connection-manager';
+export { ConnectionManager, REMOTE_LINGER_MS, type DeviceManager } from './connection/connection-manager';
 export { summaryUrls } from './connection/summary-urls';
 export { verifyPassword, type VerifyResult } from './connection/verify-password';
 export { DeviceManagerProvider, useDeviceManager } from './device-manager-context';
@@ -19,6 +19,9 @@ export { ampIdOfHost, resolveHost, withDevicePort } from './connection/host';
 export {
   devicesReducer,
   initialDevicesState,
+  remoteAmpUrl,
+  remoteDeviceId,
+  remoteEnded,
   type AmpConnection,
   type AmpEntry,
   type DevicesState,

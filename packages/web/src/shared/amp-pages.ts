@@ -1,4 +1,5 @@
 /** The pages of one amp (spec 2 §2 local mode) and the rules that hide them, shared by the amp menu and routes. */
+import { createContext, useContext } from 'react';
 
 /** Sub-pages under /amps/{ampId}/ besides the channels. */
 export const AMP_PAGES = [
@@ -36,3 +37,29 @@ export const ampPath = (ampId: string, page?: AmpPage | 'channels'): string =>
 export interface AmpPageProps {
   readonly ampId: string;
 }
+
+/** Where an amp's pages live: /amps/{ampId}/… in local mode, /venues/{venueId}/amps/{ampId}/… in cloud mode (spec 2). */
+export interface AmpRoutes {
+  /** The list an amp's detail returns to: /amps, or the amp's venue. */
+  readonly list: string;
+  /** An amp page's path. */
+  readonly amp: (ampId: string, page?: AmpPage | 'channels') => string;
+  /** The amp is reached through the cloud: local-only pages and entries (connect to account) are left out. */
+  readonly cloud: boolean;
+}
+
+export const LOCAL_AMP_ROUTES: AmpRoutes = { list: '/amps', amp: ampPath, cloud: false };
+
+/** The routes of a venue's amps (cloud mode). */
+export function venueAmpRoutes(venueId: string): AmpRoutes {
+  const list = `/venues/${encodeURIComponent(venueId)}`;
+  return {
+    list,
+    amp: (ampId, page) => `${list}/amps/${encodeURIComponent(ampId)}${page ? `/${page}` : ''}`,
+    cloud: true,
+  };
+}
+
+/** The amp routes of the detail around (local unless a cloud venue's detail provides its own). */
+export const AmpRoutesContext = createContext<AmpRoutes>(LOCAL_AMP_ROUTES);
+export const useAmpRoutes = (): AmpRoutes => useContext(AmpRoutesContext);

@@ -40,6 +40,8 @@ export function ampEntry(f: AmpFixture): AmpEntry {
     modelId: model.id,
     error: null,
     info: null,
+    remote: false,
+    remoteEnd: null,
   };
 }
 

@@ -32,7 +32,7 @@ import type { Refusal, RemoteService } from './remote.service';
 const OPEN = 1;
 
 /** The request id of a frame, for an error reply (null when the frame is not a request). */
-function requestId(frame: string): number | null {
+export function requestId(frame: string): number | null {
   try {
     const id: unknown = (JSON.parse(frame) as { id?: unknown }).id;
     return typeof id === 'number' && Number.isInteger(id) ? id : null;

@@ -20,7 +20,7 @@ import type { FastifyRequest } from 'fastify';
 import type { DomainApp, DomainContext } from '../../domain';
 import { currentUser } from '../../plugins/auth';
 import { BEARER as security, ERROR_REPLIES as errors } from '../http';
-import { RelayHub } from './relay';
+import { RelayHub, requestId } from './relay';
 import { isRefusal, RemoteService } from './remote.service';
 
 /** The credential of a relay request: a `bearer.` subprotocol entry first, else the query parameter. */
@@ -77,7 +77,9 @@ export async function remoteRoutes(app: DomainApp, ctx: DomainContext): Promise<
         if (session === undefined) {
           if (early.length < RELAY_RATE_BURST) early.push([text, bytes]);
           else
-            socket.send(errorFrame('/', { code: DeviceErrorCode.Busy, message: 'busy: the relay is opening' }, null));
+            socket.send(
+              errorFrame('/', { code: DeviceErrorCode.Busy, message: 'busy: the relay is opening' }, requestId(text)),
+            );
         } else if (!isRefusal(session)) session.fromBrowser(text, bytes);
       });
       socket.on('close', () => {

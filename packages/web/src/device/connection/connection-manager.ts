@@ -12,9 +12,9 @@
  * Notifications are batched by DeltaBatcher (one dispatch per 50 ms at most).
  */
 import type { DeviceDelta } from '@rackside/protocol';
-import type { ConnectionState } from '@rackside/device-client';
+import { ConnectionError, type ConnectionState } from '@rackside/device-client';
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { connectionChanged, hostResolved } from '../store/devices-slice';
+import { ampRemoved, connectionChanged, hostResolved, remoteAmpUrl } from '../store/devices-slice';
 import { Attacher } from './attach';
 import { defaultClientFactory, type ClientFactory } from './client';
 import { syncDiscovery } from './discovery';
@@ -44,7 +44,14 @@ export interface DeviceManager {
   verifyPassword(password: string): Promise<VerifyResult>;
   /** The amps whose cards are on screen: they keep a live connection when the fleet is larger than the limit. */
   setVisible?(ampIds: readonly string[]): void;
+  /** Cloud mode: a connection to the amp through the cloud relay while its detail is open; returns the release. */
+  openRemote?(ampId: string): () => void;
+  /** Resolves once the amp's connection is (or next becomes) live; rejects when it fails or the amp is unknown. */
+  connected?(ampId: string): Promise<void>;
 }
+
+/** A released remote amp keeps its relay session this long, so the next page of the same amp reuses it. */
+export const REMOTE_LINGER_MS = 2_000;
 
 /** Connects the console to the host amp and every amp it discovers, within the browser's socket limit. */
 export class ConnectionManager implements DeviceManager {
@@ -54,6 +61,8 @@ export class ConnectionManager implements DeviceManager {
   readonly #subscriptions: Subscriptions;
   readonly #parking: Parking;
   readonly #round: RefreshRound;
+  /** Cloud mode: how many open details hold each remote amp, and the pending release of one no longer held. */
+  readonly #remote = new Map<string, { users: number; release?: ReturnType<typeof setTimeout> }>();
 
   constructor(options: ConnectionManagerOptions) {
     const fleet = (this.#fleet = new Fleet(options.dispatch));
@@ -82,6 +91,7 @@ export class ConnectionManager implements DeviceManager {
   stop(): void {
     this.#fleet.stopped = true;
     this.#round.stop();
+    for (const hold of this.#remote.values()) clearTimeout(hold.release);
     this.#fleet.batcher.dispose();
     for (const id of [...this.#fleet.amps.keys()]) this.#attacher.drop(id);
   }
@@ -93,6 +103,35 @@ export class ConnectionManager implements DeviceManager {
 
   setVisible(ampIds: readonly string[]): void {
     this.#parking.setVisible(ampIds);
+  }
+
+  /**
+   * Cloud mode (issue 13): adds the amp with a client through the cloud relay (the client factory knows `cloud:`
+   * urls), kept while any detail holds it; a release drops it from the fleet and the store REMOTE_LINGER_MS later.
+   */
+  openRemote(ampId: string): () => void {
+    const hold = this.#remote.get(ampId) ?? { users: 0 };
+    this.#remote.set(ampId, hold);
+    clearTimeout(hold.release);
+    hold.users++;
+    if (!this.#fleet.amps.has(ampId)) this.#attacher.add(ampId, remoteAmpUrl(ampId));
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      if (--hold.users > 0) return;
+      hold.release = setTimeout(() => {
+        if (hold.users > 0 || this.#remote.get(ampId) !== hold) return;
+        this.#remote.delete(ampId);
+        this.#attacher.drop(ampId);
+        this.#fleet.dispatch(ampRemoved(ampId));
+      }, REMOTE_LINGER_MS);
+    };
+  }
+
+  connected(ampId: string): Promise<void> {
+    const rec = this.#fleet.amps.get(ampId);
+    return rec ? rec.client.connected() : Promise.reject(new ConnectionError(`no connection to ${ampId}`));
   }
 
   /** The user's Reconnect/Retry: a new connection now, rather than after the client's own 5 s wait. */

@@ -28,7 +28,17 @@ export interface AmpEntry {
   readonly error: AmpError | null;
   /** The amp's `info /` reply (field schemas: min, max, step, choices), fetched when its detail first opens. */
   readonly info: unknown;
+  /** Reached through the cloud relay (cloud mode, url `cloud:{deviceId}`): the cloud authenticated the user. */
+  readonly remote: boolean;
+  /** Why its last relay session ended or was refused (RELAY_CLOSE code), null while connected or never ended. */
+  readonly remoteEnd: number | null;
 }
+
+/** The url of an amp reached through the cloud relay (the connection manager's key for its clients). */
+export const remoteAmpUrl = (deviceId: string): string => `cloud:${deviceId}`;
+/** The device id of a relay url, or undefined for an amp's own ws:// url. */
+export const remoteDeviceId = (url: string): string | undefined =>
+  url.startsWith('cloud:') ? url.slice('cloud:'.length) : undefined;
 
 /** How the host amp (the one that served the app, or `?host=`) was found. */
 export type HostStatus = 'resolving' | 'ready';
@@ -89,6 +99,8 @@ const slice = createSlice({
         modelId: null,
         error: null,
         info: null,
+        remote: remoteDeviceId(url) !== undefined,
+        remoteEnd: null,
       };
     },
     ampRemoved(state, action: PayloadAction<string>) {
@@ -102,6 +114,7 @@ const slice = createSlice({
         amp.everConnected = true;
         amp.failures = 0;
         amp.error = null;
+        amp.remoteEnd = null;
       }
       if (amp.connection === 'FAILED') amp.failures += 1;
     },
@@ -130,6 +143,11 @@ const slice = createSlice({
       const amp = state.amps[action.payload.ampId];
       if (amp) amp.error = action.payload.error;
     },
+    /** A relay session ended or was refused: its RELAY_CLOSE code (offline, no longer yours, signed out…). */
+    remoteEnded(state, action: PayloadAction<{ ampId: string; code: number }>) {
+      const amp = state.amps[action.payload.ampId];
+      if (amp) amp.remoteEnd = action.payload.code;
+    },
     detailOpened(state, action: PayloadAction<string>) {
       state.openAmpId = action.payload;
     },
@@ -148,6 +166,7 @@ export const {
   stateReplaced,
   infoReceived,
   ampErrored,
+  remoteEnded,
   detailOpened,
   detailClosed,
 } = slice.actions;

@@ -116,14 +116,17 @@ export function selectAmpSummary(s: WithDevices, ampId: string): AmpSummary | un
 export function selectCanWrite(s: WithDevices & WithLocalLogin, ampId: string): boolean {
   const entry = selectAmpEntry(s, ampId);
   if (entry?.connection !== 'CONNECTED') return false;
-  return entry.state.misc?.passwordProtected !== true || selectLocalLoggedIn(s);
+  // spec 2 §6: a protected amp needs a local login, unless reached through the cloud (which signed the user in)
+  return entry.remote || entry.state.misc?.passwordProtected !== true || selectLocalLoggedIn(s);
 }
 
-/** spec 2 §6: the UAC access level of a named permission on this amp (local mode: the cloud flag is off). */
+/** spec 2 §6: the UAC access level of a named permission on this amp (through the cloud nothing is locked). */
 export function selectUacLevel(s: WithDevices, ampId: string, permission: string): UacLevel {
-  const state = selectAmpState(s, ampId);
+  const entry = selectAmpEntry(s, ampId);
+  const state = entry?.state;
+  const firmwareVersion = state?.amp?.deviceInfo?.firmwareVersion;
   return uacAccessLevel(
-    { uac: state && asView(state).UAC, firmwareVersion: state?.amp?.deviceInfo?.firmwareVersion, cloud: false },
+    { uac: state && asView(state).UAC, firmwareVersion, cloud: entry?.remote === true },
     permission,
   );
 }

@@ -1,4 +1,4 @@
-/** The amp menu of spec 2 §2, local mode: which entries an amp offers. */
+/** The amp menu of spec 2 §2: which entries an amp offers (local mode, and an amp's detail in cloud mode). */
 import { UAC_HIDDEN_PAGES, type AmpPage } from '../../shared/amp-pages';
 
 export type AmpMenuEntryId =
@@ -27,6 +27,8 @@ export interface AmpMenuFacts {
   readonly isUacLocked: boolean;
   /** network.ethernet.dot1xEnable */
   readonly dot1xEnabled: boolean;
+  /** Reached through the cloud: no connect-to-account (local only). */
+  readonly cloud?: boolean;
 }
 
 /**
@@ -34,9 +36,9 @@ export interface AmpMenuFacts {
  * config; Import/Export only when connected and not UAC-locked; a UAC lock hides channel, settings and the other
  * configuration pages.
  */
-export function ampMenuEntries({ isConnected, isUacLocked, dot1xEnabled }: AmpMenuFacts): AmpMenuEntry[] {
+export function ampMenuEntries({ isConnected, isUacLocked, dot1xEnabled, cloud }: AmpMenuFacts): AmpMenuEntry[] {
   return ALL.filter((e) => {
-    if (e.id === 'connect' && !isConnected) return false;
+    if (e.id === 'connect' && (!isConnected || cloud === true)) return false;
     if (e.id === 'dot1x' && !dot1xEnabled) return false;
     if (e.id === 'importExport') return isConnected && !isUacLocked;
     return !(isUacLocked && e.page && UAC_HIDDEN_PAGES.has(e.page));

@@ -4,5 +4,5 @@ export { ampListReducer } from './store/amp-list-slice';
 export { ampMenuEntries, type AmpMenuEntry } from './amp-menu-entries';
 export { AmpMenu } from './components/amp-menu';
 export { AmpCardFrame } from './components/amp-card-frame';
-export { ConnectionIcon } from './components/amp-card-actions';
+export { ConnectionIcon, MuteAllCardButton } from './components/amp-card-actions';
 export { CardIconButton } from './components/card-icon-button';

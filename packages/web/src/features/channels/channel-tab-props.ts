@@ -1,15 +1,21 @@
 /**
  * The adapter between the store-agnostic channel tabs and the app's device layer (src/device): the only file of
- * the feature that knows the store. It turns the amp's live state, schema, UAC and write into ChannelTabProps.
+ * the feature that knows the store. The cloud flag is the amp's: reached through the cloud relay. It turns the amp's live state, schema, UAC and write into ChannelTabProps.
  *
  * TODO(issue 4): read field schemas from the amp's own `info` reply once the device layer keeps it (replyInfo is
- * ready; the protocol tree gives the same schemas meanwhile); take the cloud flag from the app mode when cloud mode
- * arrives; register `channelView: channelViewReducer` in app/store.ts so the selected channel and tab are remembered.
+ * ready; the protocol tree gives the same schemas meanwhile); register `channelView: channelViewReducer` in app/store.ts so the selected channel and tab are remembered.
  */
 import { useCallback, useMemo } from 'react';
 import { useSelector, useStore } from 'react-redux';
 import type { AmpState, DeviceDelta, ModelInfo } from '@rackside/protocol';
-import { selectAmpState, useAmpModel, useAmpState, useDeviceWrite, type WithDevices } from '../../device';
+import {
+  selectAmpEntry,
+  selectAmpState,
+  useAmpModel,
+  useAmpState,
+  useDeviceWrite,
+  type WithDevices,
+} from '../../device';
 import { selectDelayUnits, type WithPreferences } from '../preferences';
 import { defaultAmpState, treeInfo, valueAt } from '../../device/fields/field-info';
 import { sameExceptLive, type LiveSource } from '../../device/fields/live';
@@ -75,7 +81,8 @@ export function useChannelTabProps(ampId: string): Omit<ChannelTabProps, 'channe
   const gpio = useAmpState(ampId, (s) => s?.GPIO);
   const delayUnit = useSelector((s: WithPreferences) => selectDelayUnits(s));
   const { canWrite, set } = useDeviceWrite(ampId);
-  const cloud = false;
+  // spec 2 §6: through the cloud nothing is locked by UAC and the FIR editor is unavailable
+  const cloud = useSelector((s: WithDevices) => selectAmpEntry(s, ampId)?.remote === true);
 
   const state = useMemo(() => (model ? completeAmpState(model, amp) : undefined), [model, amp]);
   const info = useMemo(() => (model ? treeInfo(model) : undefined), [model]);

@@ -3,7 +3,7 @@ export { VenuesLayout } from './components/venues-layout';
 export { VenuesHome, DashboardRoute } from './components/venues-home';
 export { AddVenuePage } from './components/add-venue-page';
 export { VenuePanelLayout } from './components/venue-panel-layout';
-export { SelectAmpPrompt, CloudAmpDetailRoute } from './components/venue-prompts';
+export { SelectAmpPrompt } from './components/venue-prompts';
 export { AddAmpPage } from './components/add-amp-page';
 export { VenueSettingsPage } from './components/venue-settings-page';
 export { venuesApi, useGetVenuesOverviewQuery } from './api/venues-api';

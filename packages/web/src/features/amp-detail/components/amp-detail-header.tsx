@@ -5,6 +5,7 @@ import { Link as RouterLink } from 'react-router';
 import { useIsWide } from '../../../shared/hooks/use-is-wide';
 import { BackIcon, DisconnectedIcon, InfoIcon } from '../../../shared/ui/icons';
 import { StatusFace, faceOf } from '../../../shared/ui/status-face';
+import { useAmpRoutes } from '../../../shared/amp-pages';
 import { AmpMenu } from '../../amp-list';
 import { useAmpSummary } from '../../../device';
 
@@ -13,6 +14,7 @@ export function AmpDetailHeader({ ampId }: { ampId: string }) {
   const { t } = useTranslation(['amp-detail', 'amps']);
   const wide = useIsWide();
   const summary = useAmpSummary(ampId);
+  const routes = useAmpRoutes();
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   if (!summary) return null;
   const face = faceOf(summary);
@@ -23,7 +25,7 @@ export function AmpDetailHeader({ ampId }: { ampId: string }) {
       sx={{ alignItems: 'center', px: 2, py: 1, borderBottom: 1, borderColor: 'divider', minWidth: 0 }}
     >
       {wide ? null : (
-        <IconButton component={RouterLink} to="/amps" edge="start" aria-label={t('backToList')}>
+        <IconButton component={RouterLink} to={routes.list} edge="start" aria-label={t('backToList')}>
           <BackIcon />
         </IconButton>
       )}

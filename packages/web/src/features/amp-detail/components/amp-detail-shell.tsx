@@ -10,9 +10,9 @@ import { ConnectionNotices } from './connection-notices';
 
 /**
  * spec 2 §2 amp detail shell: subscribes the amp on open and unsubscribes on leave; 'Amplifier Not Found' for an
- * address the fleet does not know; the connection snackbars and the disconnected dialog; the amp's page below.
+ * address the fleet does not know (a remote amp is added by its route: RemoteAmpDetail); the connection snackbars and the disconnected dialog; the amp's page below.
  */
-export function AmpDetailShell() {
+export function AmpDetailShell({ remote = false }: { remote?: boolean }) {
   const { t } = useTranslation('amp-detail');
   const { ampId = '' } = useParams();
   const known = useSelector((s: WithDevices) => selectAmpEntry(s, ampId) !== undefined);
@@ -23,7 +23,8 @@ export function AmpDetailShell() {
   useAmpSubscription(ampId, known);
   const lost = seen === ampId && !known;
   if (!known && !lost) {
-    if (discovering)
+    // a remote amp joins the fleet as its detail opens; a local one may still be discovered
+    if (discovering || remote)
       return (
         <CenteredMessage title={t('connecting')}>
           <CircularProgress aria-label={t('connecting')} />

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { useAmpModel, useAmpState, useAmpSummary } from '../../../device';
-import { UAC_HIDDEN_PAGES, ampPath, type AmpPage, type AmpPageProps } from '../../../shared/amp-pages';
+import { UAC_HIDDEN_PAGES, useAmpRoutes, type AmpPage, type AmpPageProps } from '../../../shared/amp-pages';
 import { CenteredMessage } from '../../../shared/ui/centered-message';
 
 /** True when `n` names one of the model's channels ("1" … "8"). */
@@ -17,12 +17,15 @@ export const isChannelOf = (n: string, channels: number): boolean =>
 export function AmpPageGate({ page, Screen }: { page: AmpPage | 'channels'; Screen: ComponentType<AmpPageProps> }) {
   const { t } = useTranslation('amp-detail');
   const { ampId = '', n } = useParams();
+  const routes = useAmpRoutes();
   const model = useAmpModel(ampId);
   const locked = useAmpSummary(ampId)?.isUACLocked === true;
   const dot1xEnabled = useAmpState(ampId, (s) => s?.network?.ethernet?.dot1xEnable);
+  // connect-to-account is local only (spec 2 §2)
+  if (page === 'connect' && routes.cloud) return <Navigate to={routes.amp(ampId)} replace />;
   if (page === 'dot1x') {
-    if (model && !model.caps.dot1x) return <Navigate to="/amps" replace />;
-    if (dot1xEnabled === false) return <Navigate to={ampPath(ampId)} replace />;
+    if (model && !model.caps.dot1x) return <Navigate to={routes.list} replace />;
+    if (dot1xEnabled === false) return <Navigate to={routes.amp(ampId)} replace />;
   }
   if (locked && UAC_HIDDEN_PAGES.has(page)) return <CenteredMessage title={t('uacLocked')} />;
   if (page === 'channels') {

@@ -49,6 +49,33 @@ const muteBadgeSx = (anyMuted: boolean) => ({
   },
 });
 
+/** What a mute-all button shows and does: n/total muted, mutes all (or unmutes when all are muted). */
+export interface MuteAllCardProps {
+  readonly muted: number;
+  readonly total: number;
+  readonly enabled: boolean;
+  readonly onToggle: () => void;
+}
+
+/** spec 2 §2 mute-all on a card, with its n/total badge (local cards, and venue cards in cloud mode). */
+export function MuteAllCardButton({ muted, total, enabled, onToggle }: MuteAllCardProps) {
+  const { t } = useTranslation('amps');
+  const counts = { muted, total };
+  const allMuted = total > 0 && muted === total;
+  return (
+    <CardIconButton
+      label={t(allMuted ? 'card.unmuteAll' : 'card.muteAll', counts)}
+      onClick={onToggle}
+      disabled={!enabled}
+      pressed={allMuted}
+    >
+      <Badge badgeContent={t('card.mutedCount', counts)} color="warning" sx={muteBadgeSx(muted > 0)}>
+        {allMuted ? <VolumeOffIcon /> : <VolumeOnIcon />}
+      </Badge>
+    </CardIconButton>
+  );
+}
+
 /** The icon buttons of a connected amp's card (spec 2 §2). */
 export function AmpCardActions({ summary, onMenu }: { summary: AmpSummary; onMenu: (anchor: HTMLElement) => void }) {
   const { t } = useTranslation('amps');
@@ -61,7 +88,6 @@ export function AmpCardActions({ summary, onMenu }: { summary: AmpSummary; onMen
   const connectionKey = ({ Wired: 'wired', AP: 'ap', WiFi: 'wifi', Disconnected: 'disconnected' } as const)[
     summary.connectionType
   ];
-  const counts = { muted: mute.muted, total: mute.total };
   return (
     <Stack direction="row" spacing={0.25} sx={{ alignItems: 'center' }}>
       <CardIconButton
@@ -91,16 +117,12 @@ export function AmpCardActions({ summary, onMenu }: { summary: AmpSummary; onMen
       >
         <ConnectionIcon summary={summary} />
       </CardIconButton>
-      <CardIconButton
-        label={t(mute.allMuted ? 'card.unmuteAll' : 'card.muteAll', counts)}
-        onClick={() => void mute.toggle()}
-        disabled={!mute.enabled}
-        pressed={mute.allMuted}
-      >
-        <Badge badgeContent={t('card.mutedCount', counts)} color="warning" sx={muteBadgeSx(mute.muted > 0)}>
-          {mute.allMuted ? <VolumeOffIcon /> : <VolumeOnIcon />}
-        </Badge>
-      </CardIconButton>
+      <MuteAllCardButton
+        muted={mute.muted}
+        total={mute.total}
+        enabled={mute.enabled}
+        onToggle={() => void mute.toggle()}
+      />
       <CardIconButton label={t('card.green')} to={link('green')} disabled={!link('green')}>
         <LeafIcon color="success" />
       </CardIconButton>

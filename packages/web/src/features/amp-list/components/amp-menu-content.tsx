@@ -7,7 +7,7 @@ import type { AmpSummary } from '@rackside/protocol';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { ampPath } from '../../../shared/amp-pages';
+import { useAmpRoutes } from '../../../shared/amp-pages';
 import { useAmpState } from '../../../device';
 import { ampMenuEntries } from '../amp-menu-entries';
 import { ImportExportDialog } from './import-export-dialog';
@@ -26,13 +26,24 @@ export function AmpMenuContent({
   const [importExportOpen, setImportExportOpen] = useState(false);
   // the dialog mounts when first opened and stays (its closing transition plays)
   const [importExportUsed, setImportExportUsed] = useState(false);
-  const entries = ampMenuEntries({ isConnected: summary.isConnected, isUacLocked: summary.isUACLocked, dot1xEnabled });
+  const routes = useAmpRoutes();
+  const entries = ampMenuEntries({
+    isConnected: summary.isConnected,
+    isUacLocked: summary.isUACLocked,
+    dot1xEnabled,
+    cloud: routes.cloud,
+  });
   return (
     <>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={onClose}>
         {entries.map((entry) =>
           entry.page ? (
-            <MenuItem key={entry.id} component={RouterLink} to={ampPath(summary.ampId, entry.page)} onClick={onClose}>
+            <MenuItem
+              key={entry.id}
+              component={RouterLink}
+              to={routes.amp(summary.ampId, entry.page)}
+              onClick={onClose}
+            >
               {t(`menu.${entry.id}`)}
             </MenuItem>
           ) : (

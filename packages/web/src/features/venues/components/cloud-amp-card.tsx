@@ -5,7 +5,8 @@ import { Link as RouterLink } from 'react-router';
 import { FirmwareIcon } from '../../../shared/ui/cloud-icons';
 import { InfoIcon } from '../../../shared/ui/icons';
 import { StatusFace, faceOf } from '../../../shared/ui/status-face';
-import { AmpCardFrame, CardIconButton, ConnectionIcon } from '../../amp-list';
+import { AmpCardFrame, CardIconButton, ConnectionIcon, MuteAllCardButton } from '../../amp-list';
+import { useCloudMuteAll } from '../use-cloud-mute-all';
 import type { CloudAmp } from '../venue-overview';
 import { MoveAmpDialog, useOpenMoveAmp } from './move-amp-dialog';
 import { RemoveAmpDialog } from './remove-amp-dialog';
@@ -55,6 +56,7 @@ export function CloudAmpCard({ amp, selected }: { amp: CloudAmp; selected: boole
   const { t } = useTranslation('venues');
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const { summary } = amp;
+  const mute = useCloudMuteAll(amp);
   const online = summary.isConnected;
   const face = faceOf(summary);
   const edge = !online ? 'error.main' : { fault: 'error.main', warning: 'warning.main', ok: 'success.main' }[face];
@@ -75,6 +77,7 @@ export function CloudAmpCard({ amp, selected }: { amp: CloudAmp; selected: boole
             <CardIconButton label={t(`amp.connection.${connection}`)}>
               <ConnectionIcon summary={summary} />
             </CardIconButton>
+            <MuteAllCardButton {...mute} onToggle={() => void mute.toggle()} />
           </>
         ) : null}
         {summary.hasAvailableFirmwareUpdate ? (

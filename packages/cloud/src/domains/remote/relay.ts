@@ -231,10 +231,18 @@ export class RelayHub {
     return session;
   }
 
-  /** Checks the chosen sessions' access again and closes those that lost it. */
+  /**
+   * Checks the chosen sessions' access again and closes those that lost it. Sessions of the same user, sign-in and
+   * amp share one check (a user with many sessions costs the database one query set per amp, not per session).
+   */
   recheck(which: (session: RelaySession) => boolean): void {
+    const checks = new Map<string, Promise<Refusal | undefined>>();
     for (const session of [...this.#sessions].filter(which)) {
-      this.remote.recheck(session.subject).then(
+      const { userId, sessionId, deviceId, expiresAt } = session.subject;
+      const key = `${userId} ${sessionId} ${deviceId} ${expiresAt.getTime()}`;
+      let check = checks.get(key);
+      if (check === undefined) checks.set(key, (check = this.remote.recheck(session.subject)));
+      check.then(
         (refusal) => refusal && session.close(refusal.code, refusal.reason),
         () => undefined, // a failed check (database away) keeps the session until the next one
       );

@@ -92,7 +92,9 @@ export async function startMqtt(deps: MqttDeps): Promise<MqttLink> {
   const url = `mqtt://${local.includes(':') ? `[${local}]` : local}:${broker.port}`;
   let service: ServiceClient;
   try {
-    service = await connectService({ url, ...account, handlers, log });
+    const client = await connectService({ url, ...account, handlers, log });
+    // the relay's requests and replies stay in this process (embedded-broker.ts relayLink)
+    service = { ...client, ...broker.relayLink };
   } catch (error) {
     await broker.close();
     throw error;

@@ -6,10 +6,21 @@
  */
 import type { EventEmitter } from 'node:events';
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
-import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import {
+  ApiRequestMessageSchema,
+  DEVICE_TOPICS,
+  MQTT_PAYLOAD_SCHEMAS,
+  deviceTopic,
+  parseMqttPayload,
+} from '@rackside/protocol';
+import { Aedes, type AedesPublishPacket, type AuthenticateError, type Client } from 'aedes';
 import { mayPublish, maySubscribe, type BrokerIdentity } from './acl';
 import { consoleBrokerLogger, type BrokerLogger } from './logger';
 import { createMessageQueue } from './message-queue';
+import type { ServiceClient } from './service-client';
+
+/** What the remote relay needs of a broker: an amp's api/req out, its api/res in (ServiceClient's two methods). */
+export type RelayLink = Pick<ServiceClient, 'publishApiRequest' | 'onApiResponse'>;
 
 /** Options of startEmbeddedBroker. */
 export interface EmbeddedBrokerOptions {
@@ -31,6 +42,12 @@ export interface EmbeddedBroker {
    * topics are about to be cleared); false when it was not connected.
    */
   disconnectDevice(deviceId: string, options?: { readonly discardWill?: boolean }): Promise<boolean>;
+  /**
+   * The relay's link in process (issue 13): the cloud holds this broker, so an amp's api/req is published and its
+   * api/res heard without the service client's socket — two loopback hops fewer on every remote request. Same
+   * topics, payloads and checks as the service client's (`connectService`), which an external broker keeps using.
+   */
+  readonly relayLink: RelayLink;
   /** Stops listening and closes every client. */
   close(): Promise<void>;
 }
@@ -119,6 +136,7 @@ export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions): Promise<
 
   return {
     port,
+    relayLink: inProcessRelayLink(broker, log),
     disconnectDevice(deviceId, options = {}) {
       const client = devices.get(deviceId);
       if (!client) return Promise.resolve(false);
@@ -131,6 +149,42 @@ export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions): Promise<
       await new Promise<void>((resolve) => broker.close(() => resolve()));
       for (const socket of sockets) socket.destroy();
       await closed;
+    },
+  };
+}
+
+/** RelayLink over Aedes' own publish and subscribe (no client, no socket); a reply that does not parse is dropped. */
+function inProcessRelayLink(broker: Aedes, log: BrokerLogger): RelayLink {
+  return {
+    publishApiRequest(deviceId, message) {
+      const payload = Buffer.from(JSON.stringify(ApiRequestMessageSchema.parse(message)));
+      const topic = deviceTopic(deviceId, 'apiReq');
+      const packet = {
+        cmd: 'publish',
+        topic,
+        payload,
+        qos: DEVICE_TOPICS.apiReq.qos,
+        retain: false,
+        dup: false,
+      } as const;
+      return new Promise((resolve, reject) => broker.publish(packet, (error) => (error ? reject(error) : resolve())));
+    },
+    onApiResponse(deviceId, handler) {
+      const topic = deviceTopic(deviceId, 'apiRes');
+      const deliver = (packet: AedesPublishPacket, done: () => void) => {
+        const parsed = parseMqttPayload(MQTT_PAYLOAD_SCHEMAS.apiRes, packet.payload);
+        if (!parsed.ok) log.warn({ deviceId, topic, error: parsed.error }, 'invalid MQTT payload dropped');
+        else {
+          try {
+            handler(parsed.value);
+          } catch (error) {
+            log.warn({ deviceId, error: String(error) }, 'relay handler failed');
+          }
+        }
+        done();
+      };
+      const stop = () => new Promise<void>((resolve) => broker.unsubscribe(topic, deliver, () => resolve()));
+      return new Promise((resolve) => broker.subscribe(topic, deliver, () => resolve(stop)));
     },
   };
 }

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const node = ['packages/protocol', 'packages/device-client', 'packages/amp-sim', 'packages/cloud', 'bench'];
@@ -21,6 +22,9 @@ export default defineConfig({
       },
     ],
     testTimeout: 20_000,
+    // vitest's default is one worker fewer than the cores: one worker on a 2-core CI machine, while most files wait on
+    // sockets, timers and child processes; two at least halve the wall time there
+    maxWorkers: Math.max(2, availableParallelism()),
     passWithNoTests: true,
     // .ci/run sets RACKSIDE_REPORT_DIR to collect counts from every runner
     reporters: process.env.RACKSIDE_REPORT_DIR

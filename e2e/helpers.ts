@@ -152,6 +152,16 @@ async function flattenOverlays(page: Page): Promise<void> {
 
 /** The serious and critical axe violations of the page as it is now ('rule: targets'), for an `toEqual([])`. */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  // a fade or ripple still running (a loaded machine) shows colours between two states: measure the settled page
+  // (finite ones only: a spinner never ends)
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   await flattenOverlays(page);
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations

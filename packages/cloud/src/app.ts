@@ -11,6 +11,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
 import {
   APP_VERSION,
+  FIRMWARE_TOKEN_QUERY,
   OUTBOX_PATH,
   OutboxListSchema,
   OutboxQuerySchema,
@@ -34,6 +35,7 @@ import { DeviceEvents } from './device-events';
 import type { Domain, DomainContext } from './domain';
 import { contactsDomain } from './domains/contacts/index';
 import { devicesDomain } from './domains/devices/index';
+import { firmwareDomain } from './domains/firmware/index';
 import { identityDomain } from './domains/identity/index';
 import { remoteDomain } from './domains/remote/index';
 import { venuesDomain } from './domains/venues/index';
@@ -44,11 +46,21 @@ import { TokenService } from './plugins/tokens';
 import { hostingOf, registerWebApp } from './plugins/web-app';
 
 /** The domains, in registration order. */
-export const DOMAINS: readonly Domain[] = [identityDomain, venuesDomain, devicesDomain, contactsDomain, remoteDomain];
+export const DOMAINS: readonly Domain[] = [
+  identityDomain,
+  venuesDomain,
+  devicesDomain,
+  contactsDomain,
+  remoteDomain,
+  firmwareDomain,
+];
 
-/** A URL with the relay credential's query parameter masked. */
+/** Query parameters that carry credentials: the relay's and the firmware download's (both `token` today). */
+const SECRET_QUERIES = [...new Set([RELAY_TOKEN_QUERY, FIRMWARE_TOKEN_QUERY])].join('|');
+
+/** A URL with the credential query parameters masked. */
 export function redactQuery(url: string): string {
-  return url.replace(new RegExp(`([?&]${RELAY_TOKEN_QUERY}=)[^&#]*`, 'g'), '$1[redacted]');
+  return url.replace(new RegExp(`([?&](?:${SECRET_QUERIES})=)[^&#]*`, 'g'), '$1[redacted]');
 }
 
 /** What the app is built from; main.ts makes the real ones, tests make theirs (src/test/app.ts). */
@@ -74,7 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
-      // a relay credential may ride in the query (docs/cloud-api.md "Remote relay"): never into the logs
+      // a relay credential or a firmware download token may ride in the query (docs/cloud-api.md): never into the logs
       serializers: {
         req: (req: { method: string; url: string; host?: string; ip?: string }) => ({
           method: req.method,

@@ -7,7 +7,12 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { RELAY_MAX_SESSIONS_PER_AMP, RELAY_MAX_SESSIONS_PER_USER } from '@rackside/protocol';
+import {
+  FIRMWARE_DEFAULT_MAX_BYTES,
+  FIRMWARE_VERSION_PATTERN,
+  RELAY_MAX_SESSIONS_PER_AMP,
+  RELAY_MAX_SESSIONS_PER_USER,
+} from '@rackside/protocol';
 
 /** The repository root (packages/cloud/src → ../../..). */
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -70,10 +75,19 @@ const EnvSchema = z.object({
   /** The firmware version amps are offered (spec 1 §3 latestFirmwareVersion); four dotted numbers. */
   LATEST_FIRMWARE_VERSION: z
     .string()
-    .regex(/^\d{1,9}\.\d{1,9}\.\d{1,9}\.\d{1,9}$/, 'must be four dotted numbers, e.g. 1.6.0.0')
+    .regex(FIRMWARE_VERSION_PATTERN, 'must be four dotted numbers, e.g. 1.6.0.0')
     .default('1.6.0.0'),
-  /** Where firmware jobs tell amps to download images from ({base}/{image name}); defaults to {PUBLIC_URL}/firmware. */
+  /**
+   * Where amps reach the firmware library's downloads ({base}/{image id}/download?token=…); defaults to
+   * {PUBLIC_URL}{API_PREFIX}/firmware. Set it when amps reach the cloud at another address than browsers do.
+   */
   FIRMWARE_BASE_URL: url(['http:', 'https:']),
+  /** Firmware library files; absent → DATA_DIR/firmware (with DATA_DIR ':memory:', a temporary folder per process). */
+  FIRMWARE_DIR: optionalText,
+  /** The largest firmware image an upload may carry (bytes); the amp's own limit is 64 MiB. */
+  FIRMWARE_MAX_BYTES: z.coerce.number().int().positive().default(FIRMWARE_DEFAULT_MAX_BYTES),
+  /** A download URL in a firmware job works this long (an offline amp gets its job when it is back). */
+  FIRMWARE_DOWNLOAD_TTL_S: seconds(24 * 3600),
   /** A contact's email confirmation link works this long. */
   CONTACT_CONFIRM_TTL_S: seconds(7 * 24 * 3600),
   /** The China cloud (spec 1 §5: phone numbers without a country code are read as Chinese, else as US numbers). */
@@ -143,7 +157,7 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     PUBLIC_URL: publicUrl,
     MQTT_HOST: c.MQTT_HOST ?? c.HOST,
     MQTT_PUBLIC_URL: c.MQTT_PUBLIC_URL ?? deviceBrokerUrl(c.MQTT_URL, publicUrl, c.MQTT_PORT),
-    FIRMWARE_BASE_URL: (c.FIRMWARE_BASE_URL ?? `${publicUrl}/firmware`).replace(/\/+$/, ''),
+    FIRMWARE_BASE_URL: (c.FIRMWARE_BASE_URL ?? `${publicUrl}${c.API_PREFIX}/firmware`).replace(/\/+$/, ''),
   };
 }
 

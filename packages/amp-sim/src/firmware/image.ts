@@ -2,11 +2,8 @@
  * The emulated firmware image: its file-name grammar (spec 3 §5) and a small container format that stands in
  * for the real encrypted tarball, so that tests, the web e2e and the demo can make good and broken images.
  *
- * File name grammar (case-sensitive): `{PREFIX}-{a}.{b}.{c}.{d}[-{tag}].tar.xz.enc`, where PREFIX is one of
- * DLS, SS, BS, ASBT and a..d are decimal numbers. The separators between the four numbers may also be `-`
- * (device-api-notes.md writes names as `DLS-x-x-x....tar.xz.enc`), so `DLS-1-6-0-0.tar.xz.enc` is accepted too.
- * The optional tag is letters, digits and dots (`ASBT-1.6.0.0-rc1.tar.xz.enc`). The name's version is only a
- * label: the version the amp reports afterwards is the one inside the image header.
+ * File name grammar: @rackside/protocol device/firmware-image.ts (spec 3 §5). The name's version is only a label:
+ * the version the amp reports afterwards is the one inside the image header.
  *
  * Container format (all integers big-endian):
  * ```
@@ -20,52 +17,28 @@
  * `boards: true` means the image carries power-supply and amp-board firmware (the update ends in FinishedFlash).
  */
 import { createHash } from 'node:crypto';
-import { z } from 'zod';
-import type { FirmwareImagePrefix } from '@rackside/protocol';
+import {
+  FIRMWARE_HASH_BYTES as HASH_BYTES,
+  FIRMWARE_IMAGE_MAGIC,
+  FIRMWARE_MAX_HEADER_BYTES as MAX_HEADER_BYTES,
+  FirmwareHeaderSchema,
+  type FirmwareHeader,
+  type FirmwareImagePrefix,
+} from '@rackside/protocol';
 
-const MAGIC = Buffer.from('RKFW', 'ascii');
-const HASH_BYTES = 32;
-const MAX_HEADER_BYTES = 4096;
-const PREFIXES = ['DLS', 'SS', 'BS', 'ASBT'] as const satisfies readonly FirmwareImagePrefix[];
+// The name grammar, the version pattern and the header schema are @rackside/protocol's (device/firmware-image.ts),
+// shared with the cloud's firmware library; re-exported for this package's users.
+export {
+  FIRMWARE_NAME_PATTERN,
+  FIRMWARE_VERSION_PATTERN,
+  FirmwareHeaderSchema,
+  firmwareFileName,
+  looksLikeFirmwareName,
+  parseFirmwareName,
+  type FirmwareHeader,
+} from '@rackside/protocol';
 
-/** Matches a firmware image file name; groups: prefix, four version numbers. */
-export const FIRMWARE_NAME_PATTERN =
-  /^(DLS|SS|BS|ASBT)-(\d{1,5})[.-](\d{1,5})[.-](\d{1,5})[.-](\d{1,5})(?:-[A-Za-z0-9.]+)?\.tar\.xz\.enc$/;
-
-/** spec 2 §5 / spec 3 §5: a firmware version is four dotted numbers. */
-export const FIRMWARE_VERSION_PATTERN = /^\d{1,5}\.\d{1,5}\.\d{1,5}\.\d{1,5}$/;
-
-/** True when a file name ends like a firmware image (whether or not the rest of the grammar holds). */
-export const looksLikeFirmwareName = (name: string): boolean => name.endsWith('.tar.xz.enc');
-
-/** Parses a firmware image file name into its prefix and version, or undefined when it breaks the grammar. */
-export function parseFirmwareName(name: string): { prefix: FirmwareImagePrefix; version: string } | undefined {
-  const m = FIRMWARE_NAME_PATTERN.exec(name);
-  if (!m) return undefined;
-  const prefix = PREFIXES.find((p) => p === m[1]);
-  if (!prefix) return undefined;
-  return { prefix, version: [m[2], m[3], m[4], m[5]].map((n) => String(Number(n))).join('.') };
-}
-
-/** The canonical file name of an image: `{PREFIX}-{version}.tar.xz.enc`. */
-export const firmwareFileName = (prefix: FirmwareImagePrefix, version: string): string =>
-  `${prefix}-${version}.tar.xz.enc`;
-
-/** The JSON header inside an emulated image. */
-export const FirmwareHeaderSchema = z.object({
-  format: z.literal(1),
-  prefix: z.enum(PREFIXES),
-  version: z.string().regex(FIRMWARE_VERSION_PATTERN),
-  boards: z.boolean(),
-  factoryReset: z.boolean(),
-  payloadLength: z
-    .number()
-    .int()
-    .min(0)
-    .max(2 ** 31),
-});
-/** What an image says about itself. */
-export type FirmwareHeader = z.infer<typeof FirmwareHeaderSchema>;
+const MAGIC = Buffer.from(FIRMWARE_IMAGE_MAGIC, 'ascii');
 
 /** Options of buildFirmwareImage. */
 export interface BuildFirmwareImageOptions {

@@ -33,6 +33,8 @@ const STATUS: Partial<Record<CloudErrorName, number>> = {
   CONTACT_EMAIL_IN_USE: 409,
   CONTACT_PHONE_IN_USE: 409,
   AMP_OFFLINE: 409,
+  FIRMWARE_VERSION_EXISTS: 409,
+  FIRMWARE_NOT_IN_LIBRARY: 409,
   PayloadTooLarge: 413,
   UnsupportedMediaType: 415,
   TooManyRequests: 429,

@@ -30,6 +30,10 @@ const ClaimsSchema = z.object({ sub: z.uuid(), sid: z.uuid(), token_use: z.enum(
 const RELAY_AUDIENCE = 'rackside-relay';
 const RelayClaimsSchema = z.object({ sub: z.uuid(), sid: z.uuid(), dev: z.string().min(1), exp: z.number() });
 
+/** A firmware download token has its own audience too: it opens one image of one user's library, nothing else. */
+const FIRMWARE_AUDIENCE = 'rackside-firmware';
+const FirmwareClaimsSchema = z.object({ sub: z.uuid(), img: z.uuid() });
+
 /** What a verified relay credential says: this user (in this sign-in session) may reach this amp until expiresAt. */
 export interface RelaySubject {
   readonly userId: string;
@@ -124,6 +128,36 @@ export class TokenService {
     } catch (err) {
       const expired = err instanceof joseErrors.JWTExpired;
       throw new AppError('Unauthorized', expired ? 'The token has expired' : 'The token is not valid');
+    }
+  }
+
+  /** A download token for one image of the user's firmware library, living `ttlS` seconds (issue 14). */
+  async issueFirmware(userId: string, imageId: string, ttlS: number): Promise<string> {
+    const iat = Math.floor(this.clock.now().getTime() / 1000);
+    return new SignJWT({ img: imageId })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(userId)
+      .setIssuer(this.config.PUBLIC_URL)
+      .setAudience(FIRMWARE_AUDIENCE)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + ttlS)
+      .sign(this.key);
+  }
+
+  /** The user and image of a valid, unexpired download token; Unauthorized otherwise. */
+  async verifyFirmware(token: string): Promise<{ userId: string; imageId: string }> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        issuer: this.config.PUBLIC_URL,
+        audience: FIRMWARE_AUDIENCE,
+        currentDate: this.clock.now(),
+      });
+      const claims = FirmwareClaimsSchema.parse(payload);
+      return { userId: claims.sub, imageId: claims.img };
+    } catch (err) {
+      const expired = err instanceof joseErrors.JWTExpired;
+      throw new AppError('Unauthorized', expired ? 'The download link has expired' : 'The download link is not valid');
     }
   }
 

@@ -5,6 +5,7 @@
  * registration schemas from here, so both sides share one definition.
  */
 import { z } from 'zod';
+import { FIRMWARE_VERSION_PATTERN } from '../device/firmware-image';
 import { DeviceIdSchema } from './mqtt';
 
 /** Device endpoints, relative to the API base (docs/adr/0003). */
@@ -132,9 +133,7 @@ export const RelocateReplySchema = z.object({ deviceId: z.string(), venueId: z.s
 export type RelocateReply = z.infer<typeof RelocateReplySchema>;
 
 /** A firmware version: four dotted numbers (spec 1 §5). */
-export const FirmwareVersionSchema = z
-  .string()
-  .regex(/^\d{1,9}\.\d{1,9}\.\d{1,9}\.\d{1,9}$/, 'not four dotted numbers');
+export const FirmwareVersionSchema = z.string().regex(FIRMWARE_VERSION_PATTERN, 'not four dotted numbers');
 
 /** spec 1 §7 POST /venues/{venueId}/devices/firmware payload: the selected amps; the version defaults to the latest. */
 export const VenueFirmwareBodySchema = z.object({

@@ -88,9 +88,40 @@ export const REMOTE_API_ERRORS = [
 ] as const;
 export type RemoteApiErrorName = (typeof REMOTE_API_ERRORS)[number];
 
+/** Names the firmware library answers (issue 14); an upload that fails any of them stores nothing. */
+export const FIRMWARE_API_ERRORS = [
+  /** 400: the upload has no `file` part (multipart) or an empty one. */
+  'FIRMWARE_FILE_MISSING',
+  /** 400: the file name breaks the grammar of spec 3 §5 (`{PREFIX}-{a.b.c.d}[-tag].tar.xz.enc`). */
+  'FIRMWARE_NAME_INVALID',
+  /** 400: the name's or the header's family (prefix) is none of DLS, SS, BS, ASBT. */
+  'FIRMWARE_UNKNOWN_FAMILY',
+  /** 400: the name's or the header's version is not four dotted numbers. */
+  'FIRMWARE_VERSION_INVALID',
+  /** 400: the file is no firmware image (no RKFW magic, a header that is not one). */
+  'FIRMWARE_NOT_AN_IMAGE',
+  /** 400: the file is shorter than its header says (or longer). */
+  'FIRMWARE_TRUNCATED',
+  /** 400: the header's or the payload's SHA-256 does not match. */
+  'FIRMWARE_CHECKSUM_MISMATCH',
+  /** 400: the family or version inside the image is not the one its file name says. */
+  'FIRMWARE_NAME_MISMATCH',
+  /** 409: the caller's library has this family and version already. */
+  'FIRMWARE_VERSION_EXISTS',
+  /** 409: a firmware job needs an image the caller's library does not have (none for the amp's family, or not that version). */
+  'FIRMWARE_NOT_IN_LIBRARY',
+] as const;
+export type FirmwareApiErrorName = (typeof FIRMWARE_API_ERRORS)[number];
+
 /** Every error name the cloud may answer. */
 export type CloudErrorName =
-  HttpErrorName | IdentityErrorName | VenueApiErrorName | DeviceApiErrorName | ContactApiErrorName | RemoteApiErrorName;
+  | HttpErrorName
+  | IdentityErrorName
+  | VenueApiErrorName
+  | DeviceApiErrorName
+  | ContactApiErrorName
+  | RemoteApiErrorName
+  | FirmwareApiErrorName;
 
 /** The JSON body of every cloud error reply. */
 export const ErrorBodySchema = z.object({

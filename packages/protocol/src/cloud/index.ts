@@ -7,3 +7,4 @@ export * from './venues';
 export * from './devices';
 export * from './contacts';
 export * from './remote';
+export * from './firmware';

@@ -17,3 +17,4 @@ export * from './auth';
 export * from './doc';
 export * from './typegen';
 export * from './state-types';
+export * from './firmware-image';

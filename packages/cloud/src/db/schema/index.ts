@@ -7,3 +7,4 @@ export * from './mail';
 export * from './venues';
 export * from './devices';
 export * from './contacts';
+export * from './firmware';

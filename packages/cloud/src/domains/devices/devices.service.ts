@@ -21,6 +21,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DomainContext } from '../../domain';
 import type { AuthUser } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
+import { downloadFor, libraryImageFor } from '../firmware/index';
 import { requireVenue } from '../venues/index';
 import {
   deleteDevice,
@@ -139,31 +140,35 @@ export class DevicesService {
   }
 
   /**
-   * One firmware job per device (cloud/mqtt.ts FirmwareJobSchema): stored as `sent`, then published (QoS 1 to the
-   * device's persistent session: an offline amp gets it when it is back). Its status reports update the row.
+   * One firmware job per device (cloud/mqtt.ts FirmwareJobSchema): the image is the caller's library image of the
+   * amp's family (protocol firmwareImagePrefix), the latest or the asked-for version, sent as an expiring download URL
+   * of the cloud (domains/firmware); a family without one answers FIRMWARE_NOT_IN_LIBRARY and sends nothing. Each job
+   * is stored as `sent`, then published (QoS 1 to the device's persistent session: an offline amp gets it when it is
+   * back). Its status reports update the row.
    */
   private async sendFirmwareJobs(
     caller: AuthUser,
     devices: readonly DeviceRow[],
-    version = this.ctx.config.LATEST_FIRMWARE_VERSION,
+    version?: string,
   ): Promise<FirmwareJobsReply> {
-    const { db, clock, config, broker } = this.ctx;
+    const { db, clock, broker } = this.ctx;
     if (broker === undefined) throw new AppError('ServiceUnavailable', 'The MQTT broker is not connected');
-    const jobs = devices.map((device) => {
+    const images = new Map<string, Awaited<ReturnType<typeof libraryImageFor>>>();
+    const jobs: { deviceId: string; job: DeviceJob & { type: 'firmware' } }[] = [];
+    for (const device of devices) {
       const model = findModel(device.modelId);
       if (model === undefined || model.kind !== 'amp') {
         throw new AppError('ValidationError', `Device ${device.id} is not an amp of a known model (${device.modelId})`);
       }
-      const name = `${model.firmwareImagePrefix}-${version}.tar.xz.enc`;
-      const job: DeviceJob = {
-        jobId: randomUUID(),
-        type: 'firmware',
-        url: `${config.FIRMWARE_BASE_URL}/${encodeURIComponent(name)}`,
-        version,
-        name,
-      };
-      return { deviceId: device.id, job };
-    });
+      const family = model.firmwareImagePrefix;
+      const image = images.get(family) ?? (await libraryImageFor(this.ctx, caller.id, family, version));
+      images.set(family, image);
+      const { url, name } = await downloadFor(this.ctx, image);
+      jobs.push({
+        deviceId: device.id,
+        job: { jobId: randomUUID(), type: 'firmware', url, version: image.version, name },
+      });
+    }
     const now = clock.now();
     await insertJobs(
       db,
@@ -186,6 +191,6 @@ export class DevicesService {
         throw new AppError('ServiceUnavailable', 'The firmware job could not be sent to the broker; try again');
       }
     }
-    return { jobs: jobs.map(({ deviceId, job }) => ({ jobId: job.jobId, deviceId, version })) };
+    return { jobs: jobs.map(({ deviceId, job }) => ({ jobId: job.jobId, deviceId, version: job.version })) };
   }
 }

@@ -7,12 +7,15 @@ import {
   type FirmwareJobsReply,
   type VenueDevices,
 } from '@rackside/protocol';
+import { eq } from 'drizzle-orm';
 import { afterEach, expect, it } from 'vitest';
 import { silentBrokerLogger } from '../../broker/index';
 import { buildTestApp, type TestApp } from '../../test/app';
 import { FakeBroker } from '../../test/broker';
 import { describeEachDatabase } from '../../test/db';
 import { call, createSignedInUser, createVenue, errorOf, registerDevice } from '../../test/factories';
+import { devices as devicesTable } from '../../db/schema/index';
+import { insertImage } from '../firmware/firmware.repo';
 import { listJobs } from './devices.repo';
 import { brokerAuthenticator, shadowIngestion } from './shadow';
 
@@ -168,9 +171,31 @@ describeEachDatabase('devices', (db) => {
     expect([again.statusCode, errorOf(again).error]).toEqual([404, 'NotFound']);
   });
 
-  it('sends firmware jobs to the amps and follows their status reports', async () => {
+  /** A firmware library row of the device owner's (the firmware domain's own tests upload real files). */
+  const libraryImage = async (deviceId: string, version: string, latest: boolean) => {
+    const [device] = await db().select().from(devicesTable).where(eq(devicesTable.id, deviceId));
+    const id = randomUUID();
+    await insertImage(db(), {
+      id,
+      userId: device?.userId ?? '',
+      family: getModel('704D').firmwareImagePrefix,
+      version,
+      name: `ASBT-${version}.tar.xz.enc`,
+      size: 1,
+      sha256: '0'.repeat(64),
+      boards: false,
+      factoryReset: false,
+      latest,
+      uploadedAt: t.clock.now(),
+    });
+    return id;
+  };
+
+  it('sends firmware jobs with a download URL of the library image to the amps and follows their status reports', async () => {
     const { token, venueId, deviceId } = await start({ FIRMWARE_BASE_URL: 'https://fw.example.com/images/' });
     const second = await registerDevice(t.app, token, venueId, { mac: '00:1B:2C:00:00:02' });
+    const imageId = await libraryImage(deviceId, '1.6.0.0', true);
+    await libraryImage(deviceId, '1.7.0.1', false);
     const res = await call(
       t.app,
       'POST',
@@ -185,12 +210,15 @@ describeEachDatabase('devices', (db) => {
       [deviceId, '1.6.0.0'],
       [second.deviceId, '1.6.0.0'],
     ]);
-    expect(broker.jobs[0]).toEqual({
+    const [first] = broker.jobs;
+    const url = first?.job.type === 'firmware' ? first.job.url : '';
+    expect(url).toMatch(new RegExp(`^https://fw\\.example\\.com/images/${imageId}/download\\?token=[\\w.-]+$`));
+    expect(first).toEqual({
       deviceId,
       job: {
         jobId: jobs[0]?.jobId,
         type: 'firmware',
-        url: `https://fw.example.com/images/${prefix}-1.6.0.0.tar.xz.enc`,
+        url,
         version: '1.6.0.0',
         name: `${prefix}-1.6.0.0.tar.xz.enc`,
       },
@@ -228,6 +256,7 @@ describeEachDatabase('devices', (db) => {
       const res = await venueFw(body);
       expect([res.statusCode, errorOf(res).error], res.body).toEqual([status, error]);
     }
+    await libraryImage(deviceId, '1.6.0.0', true);
     broker.failWith = new Error('broker down');
     const down = await venueFw({ deviceIds: [deviceId] });
     expect([down.statusCode, errorOf(down).error]).toEqual([503, 'ServiceUnavailable']);

@@ -8,6 +8,7 @@ import type { EventEmitter } from 'node:events';
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import {
   ApiRequestMessageSchema,
+  type ApiResponseMessage,
   DEVICE_TOPICS,
   MQTT_PAYLOAD_SCHEMAS,
   deviceTopic,
@@ -153,8 +154,38 @@ export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions): Promise<
   };
 }
 
-/** RelayLink over Aedes' own publish and subscribe (no client, no socket); a reply that does not parse is dropped. */
+/** One amp's api/res subscription in process, shared by every relay session listening to it. */
+interface ResponseListeners {
+  readonly handlers: Set<(message: ApiResponseMessage) => void>;
+  readonly deliver: (packet: AedesPublishPacket, done: () => void) => void;
+  /** Resolves once Aedes has the subscription. */
+  readonly ready: Promise<void>;
+}
+
+/**
+ * RelayLink over Aedes' own publish and subscribe (no client, no socket). One subscription per amp, however many
+ * sessions listen to it: each reply is parsed once (one that does not parse is dropped) and handed to every listener.
+ */
 function inProcessRelayLink(broker: Aedes, log: BrokerLogger): RelayLink {
+  const byDevice = new Map<string, ResponseListeners>();
+  const listen = (deviceId: string, topic: string): ResponseListeners => {
+    const handlers = new Set<(message: ApiResponseMessage) => void>();
+    const deliver = (packet: AedesPublishPacket, done: () => void) => {
+      const parsed = parseMqttPayload(MQTT_PAYLOAD_SCHEMAS.apiRes, packet.payload);
+      if (!parsed.ok) log.warn({ deviceId, topic, error: parsed.error }, 'invalid MQTT payload dropped');
+      else
+        for (const handler of handlers) {
+          try {
+            handler(parsed.value);
+          } catch (error) {
+            log.warn({ deviceId, error: String(error) }, 'relay handler failed');
+          }
+        }
+      done();
+    };
+    const ready = new Promise<void>((resolve) => broker.subscribe(topic, deliver, () => resolve()));
+    return { handlers, deliver, ready };
+  };
   return {
     publishApiRequest(deviceId, message) {
       const payload = Buffer.from(JSON.stringify(ApiRequestMessageSchema.parse(message)));
@@ -169,22 +200,19 @@ function inProcessRelayLink(broker: Aedes, log: BrokerLogger): RelayLink {
       } as const;
       return new Promise((resolve, reject) => broker.publish(packet, (error) => (error ? reject(error) : resolve())));
     },
-    onApiResponse(deviceId, handler) {
+    async onApiResponse(deviceId, handler) {
       const topic = deviceTopic(deviceId, 'apiRes');
-      const deliver = (packet: AedesPublishPacket, done: () => void) => {
-        const parsed = parseMqttPayload(MQTT_PAYLOAD_SCHEMAS.apiRes, packet.payload);
-        if (!parsed.ok) log.warn({ deviceId, topic, error: parsed.error }, 'invalid MQTT payload dropped');
-        else {
-          try {
-            handler(parsed.value);
-          } catch (error) {
-            log.warn({ deviceId, error: String(error) }, 'relay handler failed');
-          }
-        }
-        done();
+      let entry = byDevice.get(deviceId);
+      if (entry === undefined) byDevice.set(deviceId, (entry = listen(deviceId, topic)));
+      const listeners = entry;
+      listeners.handlers.add(handler);
+      await listeners.ready;
+      return async () => {
+        listeners.handlers.delete(handler);
+        if (listeners.handlers.size > 0 || byDevice.get(deviceId) !== listeners) return;
+        byDevice.delete(deviceId);
+        await new Promise<void>((resolve) => broker.unsubscribe(topic, listeners.deliver, () => resolve()));
       };
-      const stop = () => new Promise<void>((resolve) => broker.unsubscribe(topic, deliver, () => resolve()));
-      return new Promise((resolve) => broker.subscribe(topic, deliver, () => resolve(stop)));
     },
   };
 }

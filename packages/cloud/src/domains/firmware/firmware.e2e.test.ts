@@ -8,50 +8,30 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  Amp,
-  bootState,
-  buildFirmwareImage,
-  fleetIdentity,
-  mqttConnector,
-  startCloudAgent,
-  type CloudAgent,
-} from '@rackside/amp-sim';
+import { buildFirmwareImage, type Amp } from '@rackside/amp-sim';
 import {
   DEVICE_PATHS,
   FIRMWARE_PATHS,
   fillPath,
-  getModel,
-  type DeviceAttributesReply,
   type FirmwareImageReply,
   type FirmwareJobsReply,
-  type VenueDevices,
 } from '@rackside/protocol';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { silentBrokerLogger } from '../../broker/index';
 import { startMqtt, type MqttLink } from '../../mqtt';
 import { buildTestApp, TestClock, testConfig, type TestApp } from '../../test/app';
 import { describeEachDatabase } from '../../test/db';
-import { call, createSignedInUser, createVenue, registrationToken } from '../../test/factories';
+import { call, createSignedInUser, createVenue } from '../../test/factories';
+import { startOnlineAmp, until, type OnlineAmp } from '../../test/online-amp';
 import { listJobs } from '../devices/devices.repo';
 import { insertImage } from './firmware.repo';
 
 const SERVICE = { MQTT_SERVICE_USERNAME: 'rackside-cloud', MQTT_SERVICE_PASSWORD: 'fw-service-secret', MQTT_PORT: '0' };
 
-async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, ms = 8000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
 describeEachDatabase('firmware library, end to end', (db) => {
   let t: TestApp;
   let mqtt: MqttLink;
-  let agent: CloudAgent;
+  let online: OnlineAmp;
   let amp: Amp;
   let dir: string;
   let token: string;
@@ -71,12 +51,12 @@ describeEachDatabase('firmware library, end to end', (db) => {
     const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
     ({ token } = await createSignedInUser(t.app, t.mailer));
     const hall = await createVenue(t.app, token, 'Hall');
-    const identity = fleetIdentity(getModel('704D'), 0, '127.0.0.1');
-    amp = new Amp(identity);
-    amp.apply(bootState(identity), 'amp');
-    agent = startCloudAgent(amp, {
+    online = await startOnlineAmp(t.app, {
+      token,
+      venueId: hall,
+      apiBase: `${base}/api`,
       // the amp reaches the cloud at the listening port; the job's URL names PUBLIC_URL (http://cloud.test)
-      connector: mqttConnector({
+      connector: {
         reconnectMs: 300,
         firmwareSpeed: 1000,
         fetch: (input, init) => {
@@ -84,24 +64,13 @@ describeEachDatabase('firmware library, end to end', (db) => {
           downloads.push(url);
           return fetch(url.replace('http://cloud.test', base), init);
         },
-      }),
-      backoff: { initialMs: 100, maxMs: 500 },
+      },
     });
-    const regToken = await registrationToken(t.app, token, hall);
-    amp.apply({ cloud: { registrationToken: regToken, registrationEndpoint: `${base}/api` } }, 'client');
-    deviceId = await until('the amp in the venue', async () => {
-      const res = await call(t.app, 'GET', fillPath(DEVICE_PATHS.venueDevices, { venueId: hall }), undefined, token);
-      return res.json<VenueDevices>().devices[0]?.deviceId;
-    });
-    await until('the amp online', async () => {
-      const res = await call(t.app, 'POST', fillPath(DEVICE_PATHS.attributes, { venueId: hall }), {}, token);
-      return res.json<DeviceAttributesReply>().devices[0]?.deviceAttributes.connected === true ? true : undefined;
-    });
+    ({ amp, deviceId } = online);
   }, 20_000);
 
   afterAll(async () => {
-    await Promise.race([agent.stop(), new Promise((r) => setTimeout(r, 3000).unref())]);
-    amp.dispose();
+    await online.stop();
     await t.app.close();
     await mqtt.close();
     await rm(dir, { recursive: true, force: true });

@@ -16,13 +16,11 @@
  * RELAY_FUZZ_SEED and RELAY_FUZZ_RUNS override the fixed seed and the number of batches; fast-check prints the seed
  * and the failing batch (long frames shortened: the seed reproduces them).
  */
-import { Amp, bootState, fleetIdentity, mqttConnector, startCloudAgent, type CloudAgent } from '@rackside/amp-sim';
+import type { Amp } from '@rackside/amp-sim';
 import {
   DEVICE_METHODS,
-  DEVICE_PATHS,
   DeviceErrorCode,
   fillPath,
-  getModel,
   RELAY_CLOSE,
   RELAY_MAX_FRAME_BYTES,
   RELAY_MAX_IN_FLIGHT,
@@ -31,9 +29,7 @@ import {
   RELAY_SUBPROTOCOL,
   RELAY_TOKEN_PROTOCOL_PREFIX,
   REMOTE_PATHS as P,
-  type DeviceAttributesReply,
   type RemoteSessionReply,
-  type VenueDevices,
 } from '@rackside/protocol';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
@@ -44,7 +40,8 @@ import type { Db } from '../../db/client';
 import { startMqtt, type MqttLink } from '../../mqtt';
 import { buildTestApp, TestClock, testConfig, type TestApp } from '../../test/app';
 import { describeEachDatabase } from '../../test/db';
-import { call, createSignedInUser, createVenue, registrationToken } from '../../test/factories';
+import { call, createSignedInUser, createVenue } from '../../test/factories';
+import { startOnlineAmp, type OnlineAmp } from '../../test/online-amp';
 
 const SEED = Number(process.env.RELAY_FUZZ_SEED ?? 1_300_013);
 const RUNS = Number(process.env.RELAY_FUZZ_RUNS ?? 80);
@@ -618,7 +615,7 @@ const PINO_ERROR = 50;
 function fuzzTests(db: () => Db) {
   let t: TestApp;
   let mqtt: MqttLink;
-  let agent: CloudAgent;
+  let online: OnlineAmp | undefined;
   let amp: Amp;
   let base: string;
   let token: string;
@@ -700,37 +697,13 @@ function fuzzTests(db: () => Db) {
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
     ({ token } = await createSignedInUser(t.app, t.mailer));
     const hall = await createVenue(t.app, token, 'Hall');
-    const identity = fleetIdentity(getModel('704D'), 0, '127.0.0.1');
-    amp = new Amp(identity);
-    amp.apply(bootState(identity), 'amp');
-    agent = startCloudAgent(amp, {
-      connector: mqttConnector({ reconnectMs: 300 }),
-      backoff: { initialMs: 100, maxMs: 500 },
-    });
-    amp.apply(
-      {
-        cloud: { registrationToken: await registrationToken(t.app, token, hall), registrationEndpoint: `${base}/api` },
-      },
-      'client',
-    );
-    const found = async () => {
-      const res = await call(t.app, 'GET', fillPath(DEVICE_PATHS.venueDevices, { venueId: hall }), undefined, token);
-      return res.json<VenueDevices>().devices[0]?.deviceId;
-    };
-    for (let i = 0; i < 200 && !(deviceId = (await found()) ?? ''); i++) await sleep(25);
-    expect(deviceId).not.toBe('');
-    const online = async () => {
-      const res = await call(t.app, 'POST', fillPath(DEVICE_PATHS.attributes, { venueId: hall }), {}, token);
-      return res.json<DeviceAttributesReply>().devices[0]?.deviceAttributes.connected === true;
-    };
-    for (let i = 0; i < 200 && !(await online()); i++) await sleep(25);
-    expect(await online()).toBe(true);
+    online = await startOnlineAmp(t.app, { token, venueId: hall, apiBase: `${base}/api` });
+    ({ amp, deviceId } = online);
   }, 20_000);
 
   afterAll(async () => {
     for (const p of peers) p.socket.terminate();
-    await Promise.race([agent?.stop(), sleep(2000)]);
-    amp?.dispose();
+    await online?.stop();
     await t?.app.close();
     await mqtt?.close();
   });

@@ -4,22 +4,19 @@
  * by a DeviceClient (its ordinary WebSocket transport, credential in the query) and by raw `ws` sockets (credential in
  * the subprotocols).
  */
-import { Amp, bootState, fleetIdentity, mqttConnector, startCloudAgent, type CloudAgent } from '@rackside/amp-sim';
+import type { Amp } from '@rackside/amp-sim';
 import { DeviceClient } from '@rackside/device-client';
 import { RelayRefusedError, RelayTransport } from '@rackside/device-client/relay';
 import {
   DEVICE_PATHS,
   fillPath,
-  getModel,
   IDENTITY_PATHS,
   RELAY_CLOSE,
   RELAY_MAX_FRAME_BYTES,
   RELAY_SUBPROTOCOL,
   RELAY_TOKEN_PROTOCOL_PREFIX,
   REMOTE_PATHS as P,
-  type DeviceAttributesReply,
   type RemoteSessionReply,
-  type VenueDevices,
 } from '@rackside/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
@@ -29,8 +26,9 @@ import type { Db } from '../../db/client';
 import { startMqtt, type MqttLink } from '../../mqtt';
 import { buildTestApp, TestClock, testConfig, type TestApp } from '../../test/app';
 import { describeEachDatabase } from '../../test/db';
+import { startOnlineAmp, until, type OnlineAmp } from '../../test/online-amp';
 import { DeviceEvents } from '../../device-events';
-import { call, createSignedInUser, createVenue, registerDevice, registrationToken, signIn } from '../../test/factories';
+import { call, createSignedInUser, createVenue, registerDevice, signIn } from '../../test/factories';
 
 const SERVICE = {
   MQTT_SERVICE_USERNAME: 'rackside-cloud',
@@ -40,16 +38,6 @@ const SERVICE = {
 
 /** Sessions one user may hold here (the default is RELAY_MAX_SESSIONS_PER_USER). */
 const PER_USER = 2;
-
-async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, ms = 5000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 /** A raw relay socket that records its frames and its close. */
 async function rawRelay(url: string, protocols: string[] = []) {
@@ -67,7 +55,7 @@ async function rawRelay(url: string, protocols: string[] = []) {
 function relayTests(db: () => Db) {
   let t: TestApp;
   let mqtt: MqttLink;
-  let agent: CloudAgent;
+  let online: OnlineAmp;
   let amp: Amp;
   let wsBase: string;
   let token: string;
@@ -109,29 +97,13 @@ function relayTests(db: () => Db) {
     ({ token } = user);
     hall = await createVenue(t.app, token, 'Hall');
     bar = await createVenue(t.app, token, 'Bar');
-    const identity = fleetIdentity(getModel('704D'), 0, '127.0.0.1');
-    amp = new Amp(identity);
-    amp.apply(bootState(identity), 'amp');
-    agent = startCloudAgent(amp, {
-      connector: mqttConnector({ reconnectMs: 300 }),
-      backoff: { initialMs: 100, maxMs: 500 },
-    });
-    const regToken = await registrationToken(t.app, token, hall);
-    amp.apply({ cloud: { registrationToken: regToken, registrationEndpoint: `${base}/api` } }, 'client');
-    deviceId = await until('the amp in the venue', async () => {
-      const res = await call(t.app, 'GET', fillPath(DEVICE_PATHS.venueDevices, { venueId: hall }), undefined, token);
-      return res.json<VenueDevices>().devices[0]?.deviceId;
-    });
-    await until('the amp online', async () => {
-      const res = await call(t.app, 'POST', fillPath(DEVICE_PATHS.attributes, { venueId: hall }), {}, token);
-      return res.json<DeviceAttributesReply>().devices[0]?.deviceAttributes.connected === true ? true : undefined;
-    });
+    online = await startOnlineAmp(t.app, { token, venueId: hall, apiBase: `${base}/api` });
+    ({ amp, deviceId } = online);
   }, 20_000);
 
   afterAll(async () => {
     for (const c of clients) c.close();
-    await Promise.race([agent.stop(), new Promise((r) => setTimeout(r, 2000).unref())]);
-    amp.dispose();
+    await online.stop();
     await t.app.close();
     await mqtt.close();
   });

@@ -82,7 +82,7 @@ describe('cloud routes and guards (spec 1 §2)', () => {
     expect(localStorage.getItem(CLOUD_SESSION_STORAGE_KEY)).toBeNull();
   });
 
-  it('offers the cloud drawer: Profile, Venues, Contacts, Firmware, Preferences, Help and feedback, Sign out', async () => {
+  it('offers the cloud drawer: Profile, Venues, Contacts, Firmware, Firmware library, Preferences, Help, Sign out', async () => {
     const api = noVenues();
     api.on({ 'POST /auth/sign-out': { body: { ok: true } } });
     const { user, router } = renderCloud('/venues', { cloudApi: api });
@@ -94,6 +94,7 @@ describe('cloud routes and guards (spec 1 §2)', () => {
       'Venues',
       'Contacts',
       'Firmware',
+      'Firmware library',
       'Preferences',
       'Help & feedback',
       'Sign out',

@@ -1,6 +1,7 @@
 /**
  * The routes of spec 1 §2 in cloud mode. Open: /login, /register, /forgot, /preferences, /about. Signed in:
- * /verify-email; signed in with a verified email: /profile, /venues/*, /contacts, /update. Anything else → /.
+ * /verify-email; signed in with a verified email: /profile, /venues/*, /contacts, /update, and the firmware library
+ * /firmware (issue 14). Anything else → /.
  */
 import { Navigate, type RouteObject } from 'react-router';
 import { ErrorScreen } from '../shared/ui/error-screen';
@@ -50,6 +51,12 @@ export const cloudRoutes: RouteObject[] = [
               { path: 'profile', lazy: async () => ({ Component: (await auth()).ProfilePage }) },
               venuesRoutes,
               contactsRoutes,
+              {
+                path: 'firmware',
+                lazy: async () => ({
+                  Component: (await import('../features/firmware-library')).FirmwareLibraryPage,
+                }),
+              },
               // spec 1 §2 cloud firmware update: arrives with issue 14
               {
                 path: 'update',

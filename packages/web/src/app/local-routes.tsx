@@ -29,7 +29,10 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('../features/preferences')).PreferencesPage }),
       },
       { path: 'about', lazy: async () => ({ Component: (await import('../features/about')).AboutPage }) },
-      { path: 'update', lazy: async () => ({ Component: (await import('./coming-routes')).FirmwareUpdateRoute }) },
+      {
+        path: 'update',
+        lazy: async () => ({ Component: (await import('../features/local-update')).LocalUpdatePage }),
+      },
       { path: 'cs-touch', lazy: async () => ({ Component: (await import('./coming-routes')).CsTouchRoute }) },
       {
         path: 'amps',

@@ -21,7 +21,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DomainContext } from '../../domain';
 import type { AuthUser } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
-import { downloadFor, libraryImageFor } from '../firmware/index';
+import { downloadFor, latestLibraryVersions, libraryImageFor } from '../firmware/index';
 import { requireVenue } from '../venues/index';
 import {
   deleteDevice,
@@ -55,15 +55,26 @@ export class DevicesService {
     return device;
   }
 
-  /** spec 1 §7 GET /venues/{id}/devices: each device with its firmware summary (spec 1 §3). */
+  /**
+   * spec 1 §7 GET /venues/{id}/devices: each device with its firmware summary (spec 1 §3). The latest version is the
+   * latest image of the amp's family (protocol firmwareImagePrefix) in the caller's library (issue 14); a family the
+   * library has no image of falls back to the configured LATEST_FIRMWARE_VERSION.
+   */
   async list(caller: AuthUser, venueId: string): Promise<VenueDevices> {
     const { db, config } = this.ctx;
     await requireVenue(db, caller, venueId);
-    const latest = config.LATEST_FIRMWARE_VERSION;
-    const devices = await listVenueDevices(db, caller.id, venueId);
+    const [devices, library] = await Promise.all([
+      listVenueDevices(db, caller.id, venueId),
+      latestLibraryVersions(this.ctx, caller.id),
+    ]);
+    const latestOf = (modelId: string): string => {
+      const family = findModel(modelId)?.firmwareImagePrefix;
+      return (family === undefined ? undefined : library.get(family)) ?? config.LATEST_FIRMWARE_VERSION;
+    };
     return {
       devices: devices.map((d) => {
         const current = currentFirmware(d);
+        const latest = latestOf(d.modelId);
         return {
           deviceId: d.id,
           deviceSummary: {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   DEVICE_PATHS as P,
+  FIRMWARE_PATHS,
   fillPath,
   getModel,
   type DeviceAttributesReply,
@@ -190,6 +191,53 @@ describeEachDatabase('devices', (db) => {
     });
     return id;
   };
+
+  it("offers each amp the latest image of its family in the caller's library, else the configured version", async () => {
+    const { token, venueId, deviceId } = await start({ LATEST_FIRMWARE_VERSION: '1.6.0.0' });
+    const small = await registerDevice(t.app, token, venueId, {
+      mac: '00:1B:2C:00:00:02',
+      modelID: getModel('124D').modelID,
+      firmwareVersion: '1.5.0.0',
+    });
+    const summaries = async (as = token) =>
+      new Map(
+        (await call(t.app, 'GET', fillPath(P.venueDevices, { venueId }), undefined, as))
+          .json<VenueDevices>()
+          .devices.map((d) => [d.deviceId, d.deviceSummary]),
+      );
+    const configured = {
+      hasAvailableFirmwareUpdate: true,
+      currentFirmwareVersion: '1.5.0.0',
+      latestFirmwareVersion: '1.6.0.0',
+    };
+    expect(await summaries()).toEqual(
+      new Map([
+        [deviceId, configured],
+        [small.deviceId, configured],
+      ]),
+    );
+
+    // the 704D's family (ASBT) gets library images: the one marked latest counts, not the highest
+    await libraryImage(deviceId, '1.4.0.0', true);
+    const newer = await libraryImage(deviceId, '1.9.0.0', false);
+    let listed = await summaries();
+    expect(listed.get(deviceId)).toEqual({
+      hasAvailableFirmwareUpdate: false,
+      currentFirmwareVersion: '1.5.0.0',
+      latestFirmwareVersion: '1.4.0.0',
+    });
+    // the 124D's family (DLS) has no image: the configured version still
+    expect(listed.get(small.deviceId)).toEqual(configured);
+
+    const marked = await call(t.app, 'PUT', fillPath(FIRMWARE_PATHS.latest, { imageId: newer }), undefined, token);
+    expect(marked.statusCode).toBe(200);
+    listed = await summaries();
+    expect(listed.get(deviceId)).toEqual({
+      hasAvailableFirmwareUpdate: true,
+      currentFirmwareVersion: '1.5.0.0',
+      latestFirmwareVersion: '1.9.0.0',
+    });
+  });
 
   it('sends firmware jobs with a download URL of the library image to the amps and follows their status reports', async () => {
     const { token, venueId, deviceId } = await start({ FIRMWARE_BASE_URL: 'https://fw.example.com/images/' });

@@ -275,3 +275,9 @@ export async function downloadFor(ctx: DomainContext, image: FirmwareImageRow): 
     name: firmwareFileName(image.family as FirmwareImagePrefix, image.version),
   };
 }
+
+/** The latest version of each family in the user's library, by family (issue 14: the version amps are offered). */
+export async function latestLibraryVersions(ctx: DomainContext, userId: string): Promise<Map<string, string>> {
+  const rows = await listImages(ctx.db, userId);
+  return new Map(rows.filter((r) => r.latest).map((r) => [r.family, r.version]));
+}

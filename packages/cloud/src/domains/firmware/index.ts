@@ -3,4 +3,4 @@ import type { Domain } from '../../domain';
 import { firmwareRoutes } from './firmware.routes';
 
 export const firmwareDomain: Domain = { name: 'firmware', routes: firmwareRoutes };
-export { downloadFor, libraryImageFor } from './firmware.service';
+export { downloadFor, latestLibraryVersions, libraryImageFor } from './firmware.service';

@@ -13,9 +13,13 @@ const SIGNED_IN_LINKS = [
   { to: '/update', key: 'drawer.firmware' },
 ] as const;
 
-/** spec 1 §2 drawer, cloud version: Profile, Venues, Contacts, Firmware, Preferences, Help and feedback, Sign out. */
+/**
+ * spec 1 §2 drawer, cloud version: Profile, Venues, Contacts, Firmware, Preferences, Help and feedback, Sign out;
+ * with the firmware library (issue 14) after Firmware.
+ */
 export function CloudDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('common');
+  const { t: tLibrary } = useTranslation('firmware-library');
   const user = useSelector(selectCloudUser);
   const sync = useSessionSync();
   const navigate = useNavigate();
@@ -42,6 +46,7 @@ export function CloudDrawer({ open, onClose }: { open: boolean; onClose: () => v
         ) : null}
         <List>
           {user ? SIGNED_IN_LINKS.map((l) => link(l.to, t(l.key))) : null}
+          {user ? link('/firmware', tLibrary('drawer')) : null}
           {link('/preferences', t('drawer.preferences'))}
           <ListItemButton component="a" href={helpHref(t('help.mailSubject'))} onClick={onClose}>
             <ListItemText primary={t('drawer.help')} />

@@ -5,7 +5,7 @@
  *
  *   --quick              smaller sizes (a quick look, not figures to record)
  *   --only=a,b,c         roundtrip, fanout, memory, web (= web-bundle, web-list, web-channel, web-lighthouse), cloud,
- *                        remote (default all)
+ *                        remote, firmware-download (default all)
  *   --iterations=N       round trips per method and path (default 5000, quick 300)
  *   --clients=N          subscribed clients of the fan-out (default 100)
  *   --rounds=N           fan-out rounds (default 100, quick 10)
@@ -30,6 +30,8 @@
  *   --remote-sessions=N  concurrent relay sessions on one cloud (default 200, quick 40); --remote-amps=N amps they
  *                        spread over (default 25, quick 5); --remote-measure-ms=N load window with all open (default
  *                        16000: one 15 s access re-check inside; quick 3000)
+ *   firmware-download, bench/firmware/ (issue 14): --fw-clients=N amps at once (default 200, quick 50),
+ *                        --fw-image-mb=N image payload in MiB (default 16, quick 4), --fw-rounds=N per side (default 3)
  */
 import { cpus, loadavg } from 'node:os';
 import {
@@ -66,6 +68,7 @@ import {
   formatRemoteRoundTrip,
   formatRemoteSessions,
 } from './remote';
+import { benchFirmwareDownload, formatFirmwareDownload } from './firmware';
 
 const args = process.argv.slice(2);
 const flag = (name: string): string | undefined =>
@@ -78,7 +81,9 @@ const num = (name: string, fallback: number): number => {
 };
 
 const quick = flag('quick') !== undefined;
-const only = new Set((flag('only') ?? 'roundtrip,fanout,memory,web,cloud,remote').split(',').filter(Boolean));
+const only = new Set(
+  (flag('only') ?? 'roundtrip,fanout,memory,web,cloud,remote,firmware-download').split(',').filter(Boolean),
+);
 if (only.delete('web')) for (const w of ['web-bundle', 'web-list', 'web-channel', 'web-lighthouse']) only.add(w);
 if (only.delete('cloud')) for (const c of ['cloud-ingest', 'cloud-rest']) only.add(c);
 if (only.delete('remote')) for (const r of ['remote-roundtrip', 'remote-notify', 'remote-sessions']) only.add(r);
@@ -269,6 +274,16 @@ if (only.has('remote-sessions')) {
     ...(quick ? { aloneMs: 2000 } : {}),
   });
   for (const line of formatRemoteSessions(sessions)) print(line);
+  print();
+}
+if (only.has('firmware-download')) {
+  const download = await benchFirmwareDownload({
+    clients: num('fw-clients', quick ? 50 : 200),
+    payloadBytes: num('fw-image-mb', quick ? 4 : 16) * 2 ** 20,
+    rounds: num('fw-rounds', 3),
+    progress: (message) => console.error(message),
+  });
+  for (const line of formatFirmwareDownload(download)) print(line);
   print();
 }
 print(`done in ${((Date.now() - started) / 1000).toFixed(1)} s, load average ${loadavg()[0]!.toFixed(1)}`);

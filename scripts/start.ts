@@ -8,7 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { describeFleet, startFleet, type Fleet } from '@rackside/amp-sim';
+import { buildReleaseZip, describeFleet, FLEET_FIRMWARE, startFleet, type Fleet } from '@rackside/amp-sim';
 import {
   ConfigError,
   loadConfig,
@@ -17,9 +17,10 @@ import {
   startCloudService,
   type DemoAmp,
 } from '@rackside/cloud';
-import { OUTBOX_PATH } from '@rackside/protocol';
+import { compareVersionStrings, OUTBOX_PATH } from '@rackside/protocol';
 
 const started = Date.now();
+const DEMO_NOTES = '## Demo release\n- Made by `npm start` with `buildReleaseZip` (emulated images)\n';
 const root = join(import.meta.dirname, '..');
 const web = join(root, 'packages/web');
 const state = join(root, '.rackside');
@@ -104,7 +105,22 @@ const amps: DemoAmp[] = fleet.amps.map(({ amp }) => ({
   register: (registrationToken, registrationEndpoint) =>
     amp.apply({ cloud: { registrationToken, registrationEndpoint } }, 'client'),
 }));
-const seed = await seedDemo({ apiUrl, amps });
+// the library holds a release of every family the fleet's amps use, at the version the cloud offers (newer than the
+// fleet's), so "Update available" in the console is real and an update installs on the emulated amps
+const firmwareVersion =
+  (compareVersionStrings(config.LATEST_FIRMWARE_VERSION, FLEET_FIRMWARE) ?? 0) > 0
+    ? config.LATEST_FIRMWARE_VERSION
+    : '1.6.0.0';
+const firmwareFamilies = [...new Set(fleet.amps.map(({ amp }) => amp.model.firmwareImagePrefix))];
+const seed = await seedDemo({
+  apiUrl,
+  amps,
+  firmware: {
+    version: firmwareVersion,
+    families: firmwareFamilies,
+    releaseZip: (families, version) => buildReleaseZip({ version, families, boards: true, notes: DEMO_NOTES }),
+  },
+});
 const first = fleet.amps[0];
 const seconds = ((Date.now() - started) / 1000).toFixed(1);
 
@@ -115,6 +131,7 @@ Rackside demo ready in ${seconds} s
   Cloud console   ${cloudUrl}/
     sign in as    ${seed.email}  /  ${seed.password}
     venues        ${seed.venues.map((v) => v.name).join(', ')}: ${seed.connected} of ${fleet.amps.length} amps online (${seed.registered} registered now, ${seed.kept} reconnected${seed.removed > 0 ? `, ${seed.removed} stale removed` : ''})
+  Firmware        ${firmwareFamilies.join(', ')} ${firmwareVersion} in the library (${seed.firmwareAdded} added now); the amps run ${FLEET_FIRMWARE}
   Local console   ${first && existsSync(built) ? `http://${first.amp.identity.ip}:${first.ports.http}/  (served by the first amp, as a real amp does)` : 'not built'}
   Sign up for real: Register on the sign-in page; the confirmation code is printed here ("[outbox] …")
                   and listed at ${apiUrl}${OUTBOX_PATH}; then Add Amp in a venue, and paste its token on an

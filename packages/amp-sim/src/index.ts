@@ -5,6 +5,12 @@ export * from './cloud/registration';
 export * from './control/fault-arg';
 export * from './control/routes';
 export * from './firmware/image';
+export {
+  buildReleaseZip,
+  releaseZipEntries,
+  RELEASE_NOTES_NAME,
+  type BuildReleaseZipOptions,
+} from './firmware/release-zip';
 export * from './firmware/updater';
 export * from './fleet';
 export * from './http/server';

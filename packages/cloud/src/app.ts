@@ -38,6 +38,7 @@ import { devicesDomain } from './domains/devices/index';
 import { firmwareDomain } from './domains/firmware/index';
 import { identityDomain } from './domains/identity/index';
 import { remoteDomain } from './domains/remote/index';
+import { rolloutsDomain } from './domains/rollouts/index';
 import { venuesDomain } from './domains/venues/index';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling, sendNotFound } from './plugins/errors';
@@ -53,6 +54,7 @@ export const DOMAINS: readonly Domain[] = [
   contactsDomain,
   remoteDomain,
   firmwareDomain,
+  rolloutsDomain,
 ];
 
 /** Query parameters that carry credentials: the relay's and the firmware download's (both `token` today). */

@@ -72,7 +72,10 @@ const EnvSchema = z.object({
   MQTT_SERVICE_PASSWORD: optionalText,
   /** A registration token (spec 1 §4) can be used once within this many seconds. */
   REGISTRATION_TOKEN_TTL_S: seconds(3600),
-  /** The firmware version amps are offered (spec 1 §3 latestFirmwareVersion); four dotted numbers. */
+  /**
+   * The version of the release the demo (`npm start`) puts in the demo account's firmware library; four dotted
+   * numbers. Amps are offered what a user's library holds (spec 1 §3 latestFirmwareVersion), never this directly.
+   */
   LATEST_FIRMWARE_VERSION: z
     .string()
     .regex(FIRMWARE_VERSION_PATTERN, 'must be four dotted numbers, e.g. 1.6.0.0')
@@ -88,6 +91,14 @@ const EnvSchema = z.object({
   FIRMWARE_MAX_BYTES: z.coerce.number().int().positive().default(FIRMWARE_DEFAULT_MAX_BYTES),
   /** A download URL in a firmware job works this long (an offline amp gets its job when it is back). */
   FIRMWARE_DOWNLOAD_TTL_S: seconds(24 * 3600),
+  /** How often the rollout runner looks at unfinished rollouts (ms). */
+  ROLLOUT_TICK_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  /** An amp whose update has not ended this long after its job was sent counts as failed ('timeout'). */
+  ROLLOUT_TARGET_TIMEOUT_S: seconds(15 * 60),
+  /** How long a rollout waits for an amp's sensor snapshot (its audio check) before it skips the amp (ms). */
+  ROLLOUT_SENSOR_WAIT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
+  /** After the cloud starts, amps get this long to reconnect before a rollout counts one as offline (ms). */
+  ROLLOUT_RECONNECT_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
   /** A contact's email confirmation link works this long. */
   CONTACT_CONFIRM_TTL_S: seconds(7 * 24 * 3600),
   /** The China cloud (spec 1 §5: phone numbers without a country code are read as Chinese, else as US numbers). */

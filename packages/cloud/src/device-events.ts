@@ -1,8 +1,10 @@
 /**
  * Domain events between services that change who may reach a device: a device's place or connection changed
  * (relocated, removed, offline), or a user's sign-in sessions ended. Whatever holds access (the remote relay's open
- * sessions) checks that access again at once rather than at its next periodic check.
+ * sessions) checks that access again at once rather than at its next periodic check. Devices' sensor snapshots pass
+ * through here too, to whoever asked for them (a rollout's audio check).
  */
+import type { DeviceSensors } from '@rackside/protocol';
 
 /** A listener set whose listeners must not throw (one that does is skipped, the others still run). */
 class Topic<T> {
@@ -28,6 +30,7 @@ class Topic<T> {
 export class DeviceEvents {
   readonly #devices = new Topic<string>();
   readonly #users = new Topic<string>();
+  readonly #sensors = new Topic<{ deviceId: string; sensors: DeviceSensors }>();
 
   /** Listens to device changes (moved, removed, online or offline); returns the remover. */
   onChanged(listener: (deviceId: string) => void): () => void {
@@ -47,5 +50,15 @@ export class DeviceEvents {
   /** Tells that some of the user's sign-in sessions ended. */
   signedOut(userId: string): void {
     this.#users.emit(userId);
+  }
+
+  /** Listens to devices' sensor snapshots (a rollout asks amps for one to see whether they pass audio). */
+  onSensors(listener: (deviceId: string, sensors: DeviceSensors) => void): () => void {
+    return this.#sensors.on(({ deviceId, sensors }) => listener(deviceId, sensors));
+  }
+
+  /** Tells of a device's sensor snapshot (the broker's `sensors` topic). */
+  sensed(deviceId: string, sensors: DeviceSensors): void {
+    this.#sensors.emit({ deviceId, sensors });
   }
 }

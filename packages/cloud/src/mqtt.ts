@@ -6,6 +6,7 @@
  * MQTT_URL: that broker (Mosquitto, EMQX, ...), whose own configuration authenticates devices and enforces the ACL
  * (docs/cloud-mqtt.md). Either way the service client ingests what devices publish into the database.
  */
+import type { DeviceSensors } from '@rackside/protocol';
 import type { DeviceEvents } from './device-events';
 import {
   connectService,
@@ -61,10 +62,16 @@ const withoutCredentials = (url: string): string => {
 /** Starts the embedded broker (unless MQTT_URL is set) and connects the service client to the broker. */
 export async function startMqtt(deps: MqttDeps): Promise<MqttLink> {
   const { config, db, clock, log = consoleBrokerLogger, onReportedStored, deviceEvents } = deps;
-  const handlers = shadowIngestion(db, clock, log, {
-    ...(onReportedStored ? { onReportedStored } : {}),
-    ...(deviceEvents ? { onStatusStored: (deviceId: string) => deviceEvents.changed(deviceId) } : {}),
-  });
+  const handlers = {
+    ...shadowIngestion(db, clock, log, {
+      ...(onReportedStored ? { onReportedStored } : {}),
+      ...(deviceEvents ? { onStatusStored: (deviceId: string) => deviceEvents.changed(deviceId) } : {}),
+    }),
+    // sensor snapshots are not stored: they go to whoever asked for them (a rollout's audio check)
+    ...(deviceEvents
+      ? { sensors: (deviceId: string, sensors: DeviceSensors) => deviceEvents.sensed(deviceId, sensors) }
+      : {}),
+  };
   if (config.MQTT_URL !== undefined) {
     // An account of ours when a password is configured, else whatever the URL carries (or none: an open broker).
     const account =

@@ -64,6 +64,16 @@ export function mqttConnector(options: MqttConnectorOptions = {}): MqttConnector
 const JobIdOnlySchema = z.object({ jobId: z.string().min(1).max(64) });
 const FINISHED: readonly string[] = ['Finished', 'Finished8ch', 'Finished8Ch'];
 const REMEMBERED_JOBS = 64;
+/**
+ * Job ids each amp has run, across its broker sessions (an amp remembers the jobs it ran, as a real one's job agent
+ * does): a job the cloud sends again after a restart of its own, or redelivered after a reconnect, runs once.
+ */
+const seenJobsOf = new WeakMap<Amp, Set<string>>();
+/**
+ * Each amp's last job status report, sent again whenever its broker session (re)opens: a report the broker or the
+ * cloud lost (a cloud killed while the amp updated) still arrives. The cloud takes a repeated report as the same.
+ */
+const lastJobReportOf = new WeakMap<Amp, JobStatus>();
 
 /** spec 1 §4: how a firmware update that ended at `final` went (FinishedFlash needs every sub-board ok). */
 function firmwareOutcome(final: FirmwareStatus, amp: Amp): Omit<JobStatus, 'jobId'> {
@@ -114,7 +124,8 @@ async function openLink(creds: DeviceCredentials, amp: Amp, o: MqttConnectorOpti
   let lastReportedAt = -Infinity;
   let sensorsUntil = 0;
   const updater = o.firmware ?? new FirmwareUpdater(amp, o.firmwareSpeed ? { speed: o.firmwareSpeed } : {});
-  const seenJobs = new Set<string>();
+  const seenJobs = seenJobsOf.get(amp) ?? new Set<string>();
+  seenJobsOf.set(amp, seenJobs);
   const remotes = new Map<string, { session: Session; seen: number }>(); // least recently used first
 
   const send = (kind: DeviceTopicKind, value: unknown, evenOffline = false) => {
@@ -122,7 +133,10 @@ async function openLink(creds: DeviceCredentials, amp: Amp, o: MqttConnectorOpti
     const { qos, retained } = DEVICE_TOPICS[kind];
     client.publish(topic(kind), JSON.stringify(value), { qos, retain: retained }, () => undefined);
   };
-  const report = (status: JobStatus) => send('jobStatus', status, true); // QoS 1: queued while reconnecting
+  const report = (status: JobStatus) => {
+    lastJobReportOf.set(amp, status);
+    send('jobStatus', status, true); // QoS 1: queued while reconnecting
+  };
 
   const publishReported = () => {
     clearTimeout(reportedTimer);
@@ -166,7 +180,7 @@ async function openLink(creds: DeviceCredentials, amp: Amp, o: MqttConnectorOpti
       return;
     }
     const job = parsed.value;
-    if (seenJobs.has(job.jobId)) return; // a QoS 1 redelivery
+    if (seenJobs.has(job.jobId)) return; // a QoS 1 redelivery, or the cloud sending it again
     seenJobs.add(job.jobId);
     if (seenJobs.size > REMEMBERED_JOBS) seenJobs.delete(seenJobs.values().next().value ?? '');
     switch (job.type) {
@@ -220,6 +234,8 @@ async function openLink(creds: DeviceCredentials, amp: Amp, o: MqttConnectorOpti
   client.on('connect', () => {
     send('status', { online: true, ts: Date.now() });
     publishReported();
+    const lastReport = lastJobReportOf.get(amp);
+    if (lastReport !== undefined) send('jobStatus', lastReport);
     const subscriptions = { [topic('jobs')]: { qos: DEVICE_TOPICS.jobs.qos }, [topic('apiReq')]: { qos: 0 as const } };
     client.subscribe(subscriptions, () => undefined);
   });

@@ -8,6 +8,10 @@ import {
   DEVICE_PATHS,
   DeviceAttributesReplySchema,
   ErrorBodySchema,
+  FIRMWARE_FILE_FIELD,
+  FIRMWARE_PATHS,
+  FirmwareLibrarySchema,
+  FirmwareUploadReplySchema,
   IDENTITY_PATHS,
   OUTBOX_PATH,
   OutboxListSchema,
@@ -18,6 +22,8 @@ import {
   VenueReplySchema,
   fillPath,
   type DeviceAttributesReply,
+  type FirmwareImage,
+  type FirmwareLibrary,
   type Venue,
   type VenueDevices,
 } from '@rackside/protocol';
@@ -65,6 +71,12 @@ export interface CloudClient {
   venueDevices(venueId: string): Promise<VenueDevices['devices']>;
   deviceAttributes(venueId: string): Promise<DeviceAttributesReply['devices']>;
   removeDevice(deviceId: string): Promise<void>;
+  firmwareLibrary(): Promise<FirmwareLibrary>;
+  /**
+   * Uploads a firmware image or release zip (multipart POST /firmware); returns the images stored. Multipart goes
+   * through the global fetch, whatever `fetch` the client was given (a CloudFetch sends text bodies only).
+   */
+  uploadFirmware(fileName: string, bytes: Uint8Array): Promise<FirmwareImage[]>;
 }
 
 const anyReply = z.unknown();
@@ -72,6 +84,13 @@ const anyReply = z.unknown();
 /** A client of the API at `apiUrl` (e.g. http://127.0.0.1:8090/api). */
 export function cloudClient(apiUrl: string, options: { readonly fetch?: CloudFetch } = {}): CloudClient {
   const doFetch: CloudFetch = options.fetch ?? ((url, init) => fetch(url, init));
+  const failure = async (res: { status: number; json(): Promise<unknown> }, method: string, path: string) => {
+    const err = ErrorBodySchema.safeParse(await res.json().catch(() => undefined));
+    return new CloudApiError(
+      err.success ? err.data.error : `HTTP ${res.status}`,
+      `${method} ${path}: ${err.success ? err.data.message : res.status}`,
+    );
+  };
   const client: CloudClient = {
     token: undefined,
     async call(method, path, schema, body, query) {
@@ -84,15 +103,8 @@ export function cloudClient(apiUrl: string, options: { readonly fetch?: CloudFet
         },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
-      const json: unknown = await res.json().catch(() => undefined);
-      if (!res.ok) {
-        const err = ErrorBodySchema.safeParse(json);
-        throw new CloudApiError(
-          err.success ? err.data.error : `HTTP ${res.status}`,
-          `${method} ${path}: ${err.success ? err.data.message : res.status}`,
-        );
-      }
-      return schema.parse(json);
+      if (!res.ok) throw await failure(res, method, path);
+      return schema.parse(await res.json().catch(() => undefined));
     },
     async signUp(email, password) {
       await client.call('POST', IDENTITY_PATHS.signUp, anyReply, { email, password, passwordConfirm: password });
@@ -131,6 +143,20 @@ export function cloudClient(apiUrl: string, options: { readonly fetch?: CloudFet
     },
     async removeDevice(deviceId) {
       await client.call('DELETE', fillPath(DEVICE_PATHS.device, { deviceId }), anyReply);
+    },
+    async firmwareLibrary() {
+      return client.call('GET', FIRMWARE_PATHS.images, FirmwareLibrarySchema);
+    },
+    async uploadFirmware(fileName, bytes) {
+      const form = new FormData();
+      form.append(FIRMWARE_FILE_FIELD, new Blob([new Uint8Array(bytes)]), fileName);
+      const res = await fetch(`${apiUrl}${FIRMWARE_PATHS.images}`, {
+        method: 'POST',
+        headers: client.token ? { authorization: `Bearer ${client.token}` } : {},
+        body: form,
+      });
+      if (!res.ok) throw await failure(res, 'POST', FIRMWARE_PATHS.images);
+      return FirmwareUploadReplySchema.parse(await res.json()).images;
     },
   };
   return client;

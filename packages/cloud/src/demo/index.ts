@@ -10,6 +10,7 @@ export {
   demoVenueOf,
   seedDemo,
   type DemoAmp,
+  type DemoFirmware,
   type DemoSeed,
   type SeedDemoOptions,
 } from './seed';

@@ -2,14 +2,43 @@
  * The demo seed against a real cloud in memory (listening, with the embedded broker) and emulated amps whose cloud
  * agents register over HTTP and connect over MQTT, as `npm start` runs them.
  */
-import { Amp, bootState, fleetIdentity, mqttConnector, startCloudAgent, type CloudAgent } from '@rackside/amp-sim';
-import { getModel, type DeviceCredentials } from '@rackside/protocol';
+import {
+  Amp,
+  bootState,
+  buildReleaseZip,
+  FLEET_FIRMWARE,
+  fleetIdentity,
+  mqttConnector,
+  startCloudAgent,
+  type CloudAgent,
+} from '@rackside/amp-sim';
+import {
+  getModel,
+  type DeviceCredentials,
+  type FirmwareFamily,
+  type FirmwareLibrary,
+  type VenueDevices,
+} from '@rackside/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentBrokerLogger } from '../broker/index';
 import { startMqtt, type MqttLink } from '../mqtt';
 import { buildTestApp, TestClock, testConfig, type TestApp } from '../test/app';
 import { useTestDb } from '../test/db';
-import { DEMO_EMAIL, DEMO_PASSWORD, demoVenueOf, seedDemo, type DemoAmp } from './seed';
+import { DEMO_EMAIL, DEMO_PASSWORD, demoVenueOf, seedDemo, type DemoAmp, type DemoFirmware } from './seed';
+
+/** The demo's firmware as scripts/start.ts passes it; `zips` counts the release zips made. */
+function demoFirmware(families: readonly FirmwareFamily[], version = '1.6.1.0') {
+  const made: FirmwareFamily[][] = [];
+  const firmware: DemoFirmware = {
+    version,
+    families,
+    releaseZip: (wanted, v) => {
+      made.push([...wanted]);
+      return buildReleaseZip({ version: v, families: wanted, notes: 'Demo release', payloadBytes: 2048 });
+    },
+  };
+  return { firmware, made };
+}
 
 /** An emulated amp with its cloud agent; `restart` is a new agent with the credentials it saved (a reboot). */
 function emulatedAmp(i: number) {
@@ -92,8 +121,17 @@ describe('demo seed (npm start)', () => {
   });
 
   it('makes a verified account and two venues, and registers every amp until the cloud shows it connected', async () => {
-    const seed = await seedDemo({ apiUrl, amps: amps.map((a) => a.demo) });
-    expect(seed).toMatchObject({ accountCreated: true, registered: 3, kept: 0, removed: 0, connected: 3 });
+    const { firmware, made } = demoFirmware(['ASBT']); // the 704D's family
+    const seed = await seedDemo({ apiUrl, amps: amps.map((a) => a.demo), firmware });
+    expect(seed).toMatchObject({
+      accountCreated: true,
+      registered: 3,
+      kept: 0,
+      removed: 0,
+      connected: 3,
+      firmwareAdded: 1,
+    });
+    expect(made).toEqual([['ASBT']]);
     expect(seed.venues.map((v) => v.name)).toEqual(['Demo Venue', 'Second Stage']);
     expect(amps.map((a) => a.amp.state.cloud.status)).toEqual(['Connected', 'Connected', 'Connected']);
 
@@ -109,13 +147,36 @@ describe('demo seed (npm start)', () => {
       ((await (await api(`/venues/${venueId}/devices`, {}, session.idToken)).json()) as { devices: unknown[] }).devices;
     expect(await devicesOf(demo!.venueId)).toHaveLength(2);
     expect(await devicesOf(second!.venueId)).toHaveLength(1);
+
+    // the library holds the release, and the amps (on the fleet's older firmware) are offered it
+    const library = (await (await api('/firmware', {}, session.idToken)).json()) as FirmwareLibrary;
+    expect(library.families.map((f) => [f.family, f.latestVersion, f.images[0]?.notes])).toEqual([
+      ['ASBT', '1.6.1.0', 'Demo release'],
+    ]);
+    const listed = (await (await api(`/venues/${demo!.venueId}/devices`, {}, session.idToken)).json()) as VenueDevices;
+    expect(listed.devices.map((d) => d.deviceSummary)).toEqual(
+      Array(2).fill({
+        currentFirmwareVersion: FLEET_FIRMWARE,
+        latestFirmwareVersion: '1.6.1.0',
+        hasAvailableFirmwareUpdate: true,
+      }),
+    );
   });
 
   it('run again: reuses the account and venues, and an amp that rebooted keeps its device', async () => {
     const ids = amps.map((a) => a.demo.deviceId());
     await Promise.all(amps.map((a) => a.restart()));
-    const seed = await seedDemo({ apiUrl, amps: amps.map((a) => a.demo) });
-    expect(seed).toMatchObject({ accountCreated: false, registered: 0, kept: 3, removed: 0, connected: 3 });
+    const { firmware, made } = demoFirmware(['ASBT']);
+    const seed = await seedDemo({ apiUrl, amps: amps.map((a) => a.demo), firmware });
+    expect(seed).toMatchObject({
+      accountCreated: false,
+      registered: 0,
+      kept: 3,
+      removed: 0,
+      connected: 3,
+      firmwareAdded: 0, // the library has it: nothing uploaded, no FIRMWARE_VERSION_EXISTS
+    });
+    expect(made).toEqual([]);
     expect(seed.venues.map((v) => v.name)).toEqual(['Demo Venue', 'Second Stage']);
     expect(amps.map((a) => a.demo.deviceId())).toEqual(ids);
   });
@@ -123,8 +184,18 @@ describe('demo seed (npm start)', () => {
   it('run again with an amp that forgot its registration: its old device goes, it registers anew', async () => {
     const before = amps[2]!.demo.deviceId();
     await amps[2]!.forget();
-    const seed = await seedDemo({ apiUrl, amps: amps.map((a) => a.demo) });
-    expect(seed).toMatchObject({ accountCreated: false, registered: 1, kept: 2, removed: 1, connected: 3 });
+    // a fleet with another family now: only the family the library lacks is uploaded
+    const { firmware, made } = demoFirmware(['ASBT', 'DLS']);
+    const seed = await seedDemo({ apiUrl, amps: amps.map((a) => a.demo), firmware });
+    expect(seed).toMatchObject({
+      accountCreated: false,
+      registered: 1,
+      kept: 2,
+      removed: 1,
+      connected: 3,
+      firmwareAdded: 1,
+    });
+    expect(made).toEqual([['DLS']]);
     expect(amps[2]!.demo.deviceId()).toBeDefined();
     expect(amps[2]!.demo.deviceId()).not.toBe(before);
   });

@@ -5,11 +5,16 @@
  * then connects over MQTT. Everything goes through the public REST API and the dev outbox, so it works against any
  * running cloud that is not in production mode.
  *
- * Idempotent: an existing account and venues are reused; an amp whose device id the account still has keeps it (it
+ * With `firmware`, the account's firmware library gets a release zip (made by the caller: the cloud does not import
+ * the emulator) of every family the amps use, at a version newer than they run, uploaded through POST /firmware as
+ * the demo user, so that "Update available" in the console is real and an update can be run.
+ *
+ * Idempotent: an existing account and venues are reused; families whose image of that version the library has are
+ * not uploaded again; an amp whose device id the account still has keeps it (it
  * reconnects with its persisted credentials) unless it fails to reconnect within a grace time; every other device of
  * the account is removed before the amps that need it are registered again, so runs never pile up duplicates.
  */
-import type { Venue } from '@rackside/protocol';
+import type { FirmwareFamily, Venue } from '@rackside/protocol';
 import { CloudApiError, cloudClient, type CloudFetch } from './cloud-client';
 
 export const DEMO_EMAIL = 'demo@rackside.local';
@@ -38,6 +43,18 @@ export interface SeedDemoOptions {
   /** How long to wait for every amp to show connected (default 20 s); 0 does not wait. */
   readonly connectTimeoutMs?: number;
   readonly fetch?: CloudFetch;
+  /** Firmware for the demo's library; none uploaded when absent. */
+  readonly firmware?: DemoFirmware;
+}
+
+/** The release the demo's firmware library should hold. */
+export interface DemoFirmware {
+  /** Four dotted numbers, newer than the amps run. */
+  readonly version: string;
+  /** The model families (image prefixes) of the demo's amps. */
+  readonly families: readonly FirmwareFamily[];
+  /** A release zip of these families at `version` (amp-sim buildReleaseZip). */
+  releaseZip(families: readonly FirmwareFamily[], version: string): Uint8Array;
 }
 
 export interface DemoSeed {
@@ -52,6 +69,8 @@ export interface DemoSeed {
   readonly removed: number;
   /** Amps the cloud shows connected when the seed returned. */
   readonly connected: number;
+  /** Firmware images this run added to the library (0 when it had them all, or without `firmware`). */
+  readonly firmwareAdded: number;
 }
 
 /** Which venue (index) the i-th of n amps goes to, for v venues: all but the last third to the first. */
@@ -106,6 +125,8 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<DemoSeed> {
     const found = existing.find((v) => v.name.toLowerCase() === name.toLowerCase());
     venues.push(found ?? (await api.createVenue(name)));
   }
+
+  const firmwareAdded = opts.firmware ? await seedFirmware(api, opts.firmware) : 0;
 
   // the account's devices: kept when an amp holds the id, else removed
   const held = new Set(opts.amps.map((a) => a.deviceId()).filter((id): id is string => id !== undefined));
@@ -164,5 +185,32 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<DemoSeed> {
     kept -= 1;
   }
   if (connected.size < opts.amps.length) connected = await waitConnected(opts.connectTimeoutMs ?? 20_000);
-  return { email, password, accountCreated, venues, registered, kept, removed, connected: connected.size };
+  return {
+    email,
+    password,
+    accountCreated,
+    venues,
+    registered,
+    kept,
+    removed,
+    connected: connected.size,
+    firmwareAdded,
+  };
+}
+
+/** Uploads a release zip of the families whose image of the version the library lacks; the count it added. */
+async function seedFirmware(api: ReturnType<typeof cloudClient>, firmware: DemoFirmware): Promise<number> {
+  const { families } = await api.firmwareLibrary();
+  const has = (family: FirmwareFamily) =>
+    families.some((f) => f.family === family && f.images.some((i) => i.version === firmware.version));
+  const missing = [...new Set(firmware.families)].filter((family) => !has(family));
+  if (missing.length === 0) return 0;
+  const zip = firmware.releaseZip(missing, firmware.version);
+  try {
+    return (await api.uploadFirmware(`demo-release-${firmware.version}.zip`, zip)).length;
+  } catch (e) {
+    // another run uploaded it since the listing: the library has the release, which is all the demo needs
+    if (e instanceof CloudApiError && e.error === 'FIRMWARE_VERSION_EXISTS') return 0;
+    throw e;
+  }
 }

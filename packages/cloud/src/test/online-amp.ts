@@ -50,27 +50,35 @@ export interface OnlineAmpOptions {
   /** The agent's MQTT connector options (default: reconnect after 300 ms). */
   readonly connector?: MqttConnectorOptions;
   readonly model?: string;
+  /** The amp's place in an emulated fleet (its serial number, MAC and name; default 0). */
+  readonly index?: number;
 }
 
 /** Starts an emulated amp, registers it to the venue and resolves once the venue lists it connected. */
 export async function startOnlineAmp(app: FastifyInstance, options: OnlineAmpOptions): Promise<OnlineAmp> {
   const { token, venueId } = options;
-  const identity = fleetIdentity(getModel(options.model ?? '704D'), 0, '127.0.0.1');
+  const identity = fleetIdentity(getModel(options.model ?? '704D'), options.index ?? 0, '127.0.0.1');
   const amp = new Amp(identity);
   amp.apply(bootState(identity), 'amp');
+  let registered: string | undefined;
   const agent = startCloudAgent(amp, {
     connector: mqttConnector({ reconnectMs: 300, ...options.connector }),
     backoff: { initialMs: 100, maxMs: 500 },
+    onRegistered: (creds) => {
+      registered = creds.deviceId;
+    },
   });
   const regToken = await registrationToken(app, token, venueId);
   amp.apply({ cloud: { registrationToken: regToken, registrationEndpoint: options.apiBase } }, 'client');
   const deviceId = await until('the amp in the venue', async () => {
+    if (registered === undefined) return undefined;
     const res = await call(app, 'GET', fillPath(DEVICE_PATHS.venueDevices, { venueId }), undefined, token);
-    return res.json<VenueDevices>().devices[0]?.deviceId;
+    return res.json<VenueDevices>().devices.some((d) => d.deviceId === registered) ? registered : undefined;
   });
   await until('the amp online', async () => {
     const res = await call(app, 'POST', fillPath(DEVICE_PATHS.attributes, { venueId }), {}, token);
-    return res.json<DeviceAttributesReply>().devices[0]?.deviceAttributes.connected === true ? true : undefined;
+    const device = res.json<DeviceAttributesReply>().devices.find((d) => d.deviceId === deviceId);
+    return device?.deviceAttributes.connected === true ? true : undefined;
   });
   return {
     amp,

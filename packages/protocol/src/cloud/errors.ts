@@ -110,8 +110,27 @@ export const FIRMWARE_API_ERRORS = [
   'FIRMWARE_VERSION_EXISTS',
   /** 409: a firmware job needs an image the caller's library does not have (none for the amp's family, or not that version). */
   'FIRMWARE_NOT_IN_LIBRARY',
+  /** 409: an unfinished rollout still has to install the image, so it cannot be deleted. */
+  'FIRMWARE_IN_USE',
+  /** 400: a `.zip` upload is no zip archive the cloud can read (not a zip, damaged, encrypted, ZIP64, an unknown compression). */
+  'FIRMWARE_ZIP_INVALID',
+  /** 400: a release zip holds no `.tar.xz.enc` image. */
+  'FIRMWARE_ZIP_NO_IMAGE',
+  /** 400: a release zip holds two images of the same family and version. */
+  'FIRMWARE_ZIP_DUPLICATE',
 ] as const;
 export type FirmwareApiErrorName = (typeof FIRMWARE_API_ERRORS)[number];
+
+/** Error names of rollouts. */
+export const ROLLOUT_API_ERRORS = [
+  /** 409: a rollout is running, paused or stopped already (one at a time; resume or cancel it first). */
+  'ROLLOUT_ACTIVE',
+  /** 409: the action does not fit the rollout's state (resume a running one, pause an ended one). */
+  'ROLLOUT_STATE',
+  /** 400: no selected amp can be updated (each one's reason is in the message). */
+  'ROLLOUT_NOTHING_TO_UPDATE',
+] as const;
+export type RolloutApiErrorName = (typeof ROLLOUT_API_ERRORS)[number];
 
 /** Every error name the cloud may answer. */
 export type CloudErrorName =
@@ -121,7 +140,8 @@ export type CloudErrorName =
   | DeviceApiErrorName
   | ContactApiErrorName
   | RemoteApiErrorName
-  | FirmwareApiErrorName;
+  | FirmwareApiErrorName
+  | RolloutApiErrorName;
 
 /** The JSON body of every cloud error reply. */
 export const ErrorBodySchema = z.object({

@@ -8,7 +8,10 @@ import { FIRMWARE_IMAGE_PREFIXES, FIRMWARE_VERSION_PATTERN } from '../device/fir
 
 /** Firmware library endpoints, relative to the API base (docs/adr/0003). */
 export const FIRMWARE_PATHS = {
-  /** GET: the caller's images by family; POST (multipart: `file`, optional `notes`): upload one. */
+  /**
+   * GET: the caller's images by family; POST (multipart: `file`, optional `notes`): upload one image
+   * (`*.tar.xz.enc`) or a release zip (`*.zip`, several families' images, all stored or none).
+   */
   images: '/firmware',
   /** DELETE: remove an image (its file with it). */
   image: '/firmware/:imageId',
@@ -62,9 +65,21 @@ export const FirmwareImageSchema = z.object({
 });
 export type FirmwareImage = z.infer<typeof FirmwareImageSchema>;
 
-/** POST /firmware (201) and PUT /firmware/{id}/latest reply. */
-export const FirmwareImageReplySchema = z.object({ image: FirmwareImageSchema });
+/**
+ * POST /firmware (201) and PUT /firmware/{id}/latest reply. `images` (POST only) is every image the upload stored: one
+ * for an image, one per image of a release zip (families in spec 3 §5 order); `image` is the first of them.
+ */
+export const FirmwareImageReplySchema = z.object({
+  image: FirmwareImageSchema,
+  images: z.array(FirmwareImageSchema).min(1).optional(),
+});
 export type FirmwareImageReply = z.infer<typeof FirmwareImageReplySchema>;
+
+/** POST /firmware (201) reply: FirmwareImageReply with `images` always present. */
+export const FirmwareUploadReplySchema = FirmwareImageReplySchema.extend({
+  images: z.array(FirmwareImageSchema).min(1),
+});
+export type FirmwareUploadReply = z.infer<typeof FirmwareUploadReplySchema>;
 
 /** GET /firmware reply: each family that has images, its latest version and its images, newest version first. */
 export const FirmwareLibrarySchema = z.object({

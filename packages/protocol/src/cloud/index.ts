@@ -8,3 +8,4 @@ export * from './devices';
 export * from './contacts';
 export * from './remote';
 export * from './firmware';
+export * from './rollouts';

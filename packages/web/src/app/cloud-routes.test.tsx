@@ -42,13 +42,20 @@ describe('cloud routes and guards (spec 1 §2)', () => {
     await waitFor(() => expect(path(router)).toBe('/login'));
   });
 
-  it('shows the contacts screens on /contacts (features/contacts) and a coming page on /update', async () => {
+  it('shows the contacts screens on /contacts (features/contacts) and the cloud update screen on /update', async () => {
     const contacts = renderCloud('/contacts');
     expect(await screen.findByRole('heading', { name: 'Contacts', level: 1 })).toBeInTheDocument();
     expect(screen.queryByText('This page is coming in a later release.')).not.toBeInTheDocument();
     contacts.unmount();
-    renderCloud('/update');
+    const api = fakeCloud({
+      'GET /rollouts/candidates': { body: { venues: [], latest: {}, activeRolloutId: null } },
+      'GET /rollouts': { body: { rollouts: [] } },
+    });
+    renderCloud('/update', { cloudApi: api });
     expect(await screen.findByRole('heading', { name: 'Firmware update', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Amps' })).toBeInTheDocument();
+    expect(screen.queryByText('This page is coming in a later release.')).not.toBeInTheDocument();
+    expect(api.callsTo('GET /rollouts/candidates')).toHaveLength(1);
   });
 
   it('rebuilds the signed-in state at start from the stored session (/auth/me, refreshing an expired token)', async () => {

@@ -57,10 +57,10 @@ export const cloudRoutes: RouteObject[] = [
                   Component: (await import('../features/firmware-library')).FirmwareLibraryPage,
                 }),
               },
-              // spec 1 §2 cloud firmware update: arrives with issue 14
+              // spec 1 §2 cloud firmware update: selection, progress, past rollouts (issue 14)
               {
                 path: 'update',
-                lazy: async () => ({ Component: (await import('./coming-routes')).FirmwareUpdateRoute }),
+                lazy: async () => ({ Component: (await import('../features/cloud-update')).CloudUpdatePage }),
               },
             ],
           },

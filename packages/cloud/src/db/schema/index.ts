@@ -8,3 +8,4 @@ export * from './venues';
 export * from './devices';
 export * from './contacts';
 export * from './firmware';
+export * from './rollouts';

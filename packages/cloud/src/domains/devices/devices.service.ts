@@ -58,10 +58,10 @@ export class DevicesService {
   /**
    * spec 1 §7 GET /venues/{id}/devices: each device with its firmware summary (spec 1 §3). The latest version is the
    * latest image of the amp's family (protocol firmwareImagePrefix) in the caller's library (issue 14); a family the
-   * library has no image of falls back to the configured LATEST_FIRMWARE_VERSION.
+   * library has no image of has none ('', no update available): the cloud offers only what it can install.
    */
   async list(caller: AuthUser, venueId: string): Promise<VenueDevices> {
-    const { db, config } = this.ctx;
+    const { db } = this.ctx;
     await requireVenue(db, caller, venueId);
     const [devices, library] = await Promise.all([
       listVenueDevices(db, caller.id, venueId),
@@ -69,7 +69,7 @@ export class DevicesService {
     ]);
     const latestOf = (modelId: string): string => {
       const family = findModel(modelId)?.firmwareImagePrefix;
-      return (family === undefined ? undefined : library.get(family)) ?? config.LATEST_FIRMWARE_VERSION;
+      return (family === undefined ? undefined : library.get(family)) ?? '';
     };
     return {
       devices: devices.map((d) => {

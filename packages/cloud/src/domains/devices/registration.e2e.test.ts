@@ -153,9 +153,9 @@ function endToEnd(db: () => Db, driver: TestDriver, broker: Broker) {
     );
     expect(shadow.amp).toMatchObject({ deviceInfo: { deviceName: identity.deviceName, firmwareVersion: '1.5.2.0' } });
     expect(listed.deviceSummary).toEqual({
-      hasAvailableFirmwareUpdate: true,
+      hasAvailableFirmwareUpdate: false, // an empty firmware library offers nothing
       currentFirmwareVersion: '1.5.2.0',
-      latestFirmwareVersion: '1.6.0.0',
+      latestFirmwareVersion: '',
     });
 
     // A change on the amp reaches the shadow.

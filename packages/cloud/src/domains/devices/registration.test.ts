@@ -1,10 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import {
   DEVICE_PATHS as P,
   DeviceIdSchema,
   fillPath,
+  getModel,
   type RegistrationTokenReply,
   type VenueDevices,
 } from '@rackside/protocol';
+import { decodeJwt } from 'jose';
 import { afterEach, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app';
 import { describeEachDatabase } from '../../test/db';
@@ -17,6 +20,7 @@ import {
   registrationBody,
   registrationToken,
 } from '../../test/factories';
+import { insertImage } from '../firmware/firmware.repo';
 import { brokerAuthenticator } from './shadow';
 
 describeEachDatabase('device registration', (db) => {
@@ -136,9 +140,23 @@ describeEachDatabase('device registration', (db) => {
     }
   });
 
-  it('stores what the amp said about itself and reports its firmware against the latest', async () => {
-    t = await buildTestApp(db(), { config: { LATEST_FIRMWARE_VERSION: '1.6.0.0' } });
-    const { token } = await createSignedInUser(t.app, t.mailer);
+  it('stores what the amp said about itself and reports its firmware against the latest in the library', async () => {
+    t = await buildTestApp(db(), {});
+    const { token, session } = await createSignedInUser(t.app, t.mailer);
+    const userId = decodeJwt(session.idToken).sub ?? '';
+    await insertImage(db(), {
+      id: randomUUID(),
+      userId,
+      family: getModel(registrationBody('x').modelID).firmwareImagePrefix,
+      version: '1.6.0.0',
+      name: 'library-row.tar.xz.enc',
+      size: 1,
+      sha256: '0'.repeat(64),
+      boards: false,
+      factoryReset: false,
+      latest: true,
+      uploadedAt: t.clock.now(),
+    });
     const venueId = await createVenue(t.app, token);
     const old = await registerDevice(t.app, token, venueId, { firmwareVersion: '1.5.0.0' });
     t.clock.advanceSeconds(1); // listed in registration order

@@ -13,6 +13,7 @@ import {
   FirmwareImageParamsSchema,
   FirmwareImageReplySchema,
   FirmwareLibrarySchema,
+  FirmwareUploadReplySchema,
   OkSchema,
 } from '@rackside/protocol';
 import type { DomainApp, DomainContext } from '../../domain';
@@ -20,6 +21,7 @@ import { currentUser } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
 import { BEARER as security, ERROR_REPLIES as errors } from '../http';
 import { FirmwareService, type ReceivedImage } from './firmware.service';
+import { isReleaseZipName } from './release-upload';
 import { FirmwareStore } from './store';
 
 /** The byte range a `Range` header asks for: one range, 'unsatisfiable', or undefined (send it all). */
@@ -113,16 +115,18 @@ export async function firmwareRoutes(app: DomainApp, ctx: DomainContext): Promis
       P.images,
       {
         schema: {
-          summary: 'Upload a firmware image (multipart: file, optional notes); checked before it is stored',
+          summary:
+            'Upload a firmware image or a release zip (multipart: file, optional notes); checked before anything is stored',
           security,
           consumes: ['multipart/form-data'],
-          response: { 201: FirmwareImageReplySchema, ...errors },
+          response: { 201: FirmwareUploadReplySchema, ...errors },
         },
       },
       async (request, reply) => {
         if (!request.isMultipart())
           throw new AppError('UnsupportedMediaType', 'Send the image as multipart/form-data (field "file")');
-        let received: ReceivedImage | undefined;
+        let received: ReceivedImage[] | undefined;
+        let zipNotes: string | undefined;
         let notes: string | undefined;
         try {
           for await (const part of request.parts()) {
@@ -131,7 +135,11 @@ export async function firmwareRoutes(app: DomainApp, ctx: DomainContext): Promis
                 part.file.resume();
                 throw new AppError('ValidationError', `Send one image, in the field "${FIRMWARE_FILE_FIELD}"`);
               }
-              received = await firmware.receive(part.filename, part.file);
+              if (isReleaseZipName(part.filename)) {
+                const release = await firmware.receiveRelease(part.file);
+                received = release.images;
+                zipNotes = release.notes;
+              } else received = [await firmware.receive(part.filename, part.file)];
             } else if (part.fieldname === FIRMWARE_NOTES_FIELD) {
               const value = typeof part.value === 'string' ? part.value : '';
               if (part.valueTruncated || value.length > FIRMWARE_NOTES_MAX_CHARS)
@@ -140,7 +148,7 @@ export async function firmwareRoutes(app: DomainApp, ctx: DomainContext): Promis
             }
           }
         } catch (error) {
-          if (received !== undefined) await firmware.abandon(received);
+          await Promise.all((received ?? []).map((r) => firmware.abandon(r)));
           throw error;
         }
         if (received === undefined)
@@ -148,8 +156,15 @@ export async function firmwareRoutes(app: DomainApp, ctx: DomainContext): Promis
             'FIRMWARE_FILE_MISSING',
             `No image: send it in the multipart field "${FIRMWARE_FILE_FIELD}"`,
           );
-        const image = await firmware.add(currentUser(request), received, notes);
-        return reply.code(201).send({ image });
+        // a release zip's notes file is its images' notes unless the form sends notes of its own
+        const images = await firmware.addAll(
+          currentUser(request),
+          received,
+          notes !== undefined && notes.trim() !== '' ? notes : zipNotes,
+        );
+        const [image] = images;
+        if (image === undefined) throw new AppError('FIRMWARE_ZIP_NO_IMAGE', 'Nothing was stored');
+        return reply.code(201).send({ image, images });
       },
     );
     scope.put(

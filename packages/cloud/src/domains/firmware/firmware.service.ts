@@ -1,7 +1,8 @@
 /**
  * The firmware library (issue 14): every verified user keeps their own images (another user's answers NotFound).
  * An upload streams to a temporary file while ImageCheck verifies it, and only a good image, whose family and
- * version are those its file name says, is moved into the store and gets a row; a refused one leaves nothing.
+ * version are those its file name says, is moved into the store and gets a row; a refused one leaves nothing. A
+ * release zip (release-upload.ts) is received entry by entry the same way and stored all or nothing (addAll).
  * The first image of a family becomes its latest; PUT …/latest moves the mark; deleting the latest hands it to the
  * highest remaining version. Amps download with a short-lived token naming one image (downloadUrl).
  */
@@ -39,7 +40,9 @@ import {
   setLatest,
   type FirmwareImageRow,
 } from './firmware.repo';
-import { ImageCheck, type CheckedImage } from './image-check';
+import { imageInUse } from '../rollouts/rollouts.repo';
+import { ImageCheck, type ReceivedImage } from './image-check';
+import { inEntry, receiveRelease, type ReceivedRelease } from './release-upload';
 import type { FirmwareStore } from './store';
 
 const notFound = () => new AppError('NotFound', 'No such firmware image');
@@ -63,12 +66,7 @@ export const toImage = (row: FirmwareImageRow): FirmwareImage => ({
 const byVersionDesc = (a: FirmwareImageRow, b: FirmwareImageRow): number =>
   -(compareVersionStrings(a.version, b.version) ?? 0);
 
-/** An upload received and checked, still in its temporary file. */
-export interface ReceivedImage {
-  readonly name: string;
-  readonly tempPath: string;
-  readonly image: CheckedImage;
-}
+export type { ReceivedImage } from './image-check';
 
 /** Checks an image file name (spec 3 §5); the family and version it names. */
 export function checkFirmwareName(name: string): { prefix: FirmwareImagePrefix; version: string } {
@@ -131,53 +129,90 @@ export class FirmwareService {
     await this.store.discard(received.tempPath);
   }
 
-  /** Stores a received, checked image in the caller's library. Stores nothing when it fails. */
-  async add(caller: AuthUser, received: ReceivedImage, notes: string | undefined): Promise<FirmwareImage> {
+  /** Receives a release zip: every image entry checked as `receive` checks a file (release-upload.ts). */
+  receiveRelease(file: Readable & { truncated?: boolean }): Promise<ReceivedRelease> {
+    return receiveRelease(this.store, this.ctx.config.FIRMWARE_MAX_BYTES, file, checkFirmwareName);
+  }
+
+  /**
+   * Stores received, checked images in the caller's library, all or none (one transaction; the files of a failed
+   * one are removed). A family without a latest image gets its highest version stored here as the latest. The
+   * images come back in spec 3 §5 family order, newest version first.
+   */
+  async addAll(
+    caller: AuthUser,
+    received: readonly ReceivedImage[],
+    notes: string | undefined,
+  ): Promise<FirmwareImage[]> {
     const { db, clock } = this.ctx;
-    const { header } = received.image.layout;
+    const abandonAll = () => Promise.all(received.map((r) => this.abandon(r)));
     try {
-      const named = checkFirmwareName(received.name);
-      if (named.prefix !== header.prefix || named.version !== header.version) {
-        throw new AppError(
-          'FIRMWARE_NAME_MISMATCH',
-          `The file is named ${named.prefix} ${named.version} but the image is ${header.prefix} ${header.version}`,
-        );
+      for (const r of received) {
+        const { header } = r.image.layout;
+        const named = checkFirmwareName(r.name);
+        const fault =
+          named.prefix !== header.prefix || named.version !== header.version
+            ? new AppError(
+                'FIRMWARE_NAME_MISMATCH',
+                `The file is named ${named.prefix} ${named.version} but the image is ${header.prefix} ${header.version}`,
+              )
+            : (await findFamilyImage(db, caller.id, header.prefix, header.version)) !== undefined
+              ? exists(header)
+              : undefined;
+        if (fault !== undefined) throw r.entry === undefined ? fault : inEntry(r.entry, fault);
       }
-      if ((await findFamilyImage(db, caller.id, header.prefix, header.version)) !== undefined) throw exists(header);
     } catch (error) {
-      await this.abandon(received);
+      await abandonAll();
       throw error;
     }
-    const id = randomUUID();
-    const path = await this.store.commit(received.tempPath, caller.id, id);
+    const stored: { id: string; path: string; r: ReceivedImage }[] = [];
     try {
+      for (const r of received) {
+        const id = randomUUID();
+        stored.push({ id, r, path: await this.store.commit(r.tempPath, caller.id, id) });
+      }
+      const text = notes === undefined || notes.trim() === '' ? null : notes;
       await db.transaction(async (tx) => {
-        await insertImage(tx, {
-          id,
-          userId: caller.id,
-          family: header.prefix,
-          version: header.version,
-          name: received.name,
-          size: received.image.size,
-          sha256: received.image.sha256,
-          boards: header.boards,
-          factoryReset: header.factoryReset,
-          notes: notes === undefined || notes.trim() === '' ? null : notes,
-          latest: false,
-          uploadedAt: clock.now(),
-        });
-        if ((await findFamilyImage(tx, caller.id, header.prefix)) === undefined)
-          await setLatest(tx, { id, userId: caller.id, family: header.prefix });
+        for (const { id, r } of stored) {
+          const { header } = r.image.layout;
+          await insertImage(tx, {
+            id,
+            userId: caller.id,
+            family: header.prefix,
+            version: header.version,
+            name: r.name,
+            size: r.image.size,
+            sha256: r.image.sha256,
+            boards: header.boards,
+            factoryReset: header.factoryReset,
+            notes: text,
+            latest: false,
+            uploadedAt: clock.now(),
+          });
+        }
+        const newest = new Map<string, { id: string; version: string }>();
+        for (const { id, r } of stored) {
+          const { prefix, version } = r.image.layout.header;
+          const best = newest.get(prefix);
+          if (best === undefined || (compareVersionStrings(version, best.version) ?? 0) > 0)
+            newest.set(prefix, { id, version });
+        }
+        for (const [family, { id }] of newest)
+          if ((await findFamilyImage(tx, caller.id, family)) === undefined)
+            await setLatest(tx, { id, userId: caller.id, family });
       });
     } catch (error) {
-      await this.store.discard(path);
-      if (isUniqueViolation(error) && constraintOf(error) === 'firmware_images_user_family_version_key')
-        throw exists(header);
+      await Promise.all(stored.map(({ path }) => this.store.discard(path)));
+      await Promise.all(received.slice(stored.length).map((r) => this.abandon(r)));
+      if (isUniqueViolation(error) && constraintOf(error) === 'firmware_images_user_family_version_key') {
+        const [first] = received;
+        throw first === undefined ? error : exists(first.image.layout.header);
+      }
       throw error;
     }
-    const row = await findImage(db, caller.id, id);
-    if (row === undefined) throw notFound();
-    return toImage(row);
+    const rows = (await listImages(db, caller.id)).filter((row) => stored.some((s) => s.id === row.id));
+    const order = (family: string) => FIRMWARE_IMAGE_PREFIXES.findIndex((p) => p === family);
+    return rows.sort((a, b) => order(a.family) - order(b.family) || byVersionDesc(a, b)).map(toImage);
   }
 
   /** The caller's library by family (families in spec 3 §5 order), newest version first. */
@@ -210,6 +245,11 @@ export class FirmwareService {
   /** Deletes an image and its file; the latest mark passes to the highest remaining version of its family. */
   async remove(caller: AuthUser, imageId: string, log: FastifyBaseLogger): Promise<Ok> {
     const deleted = await this.ctx.db.transaction(async (tx) => {
+      if (await imageInUse(tx, imageId))
+        throw new AppError(
+          'FIRMWARE_IN_USE',
+          'A firmware rollout still has to install this image: let it end or cancel it first',
+        );
       const row = await deleteImage(tx, caller.id, imageId);
       if (row === undefined) throw notFound();
       if (row.latest) {
@@ -235,16 +275,47 @@ export class FirmwareService {
     if (token === undefined || token === '') throw new AppError('Unauthorized', 'The download link has no token');
     const subject = await this.ctx.tokens.verifyFirmware(token);
     if (subject.imageId !== imageId) throw new AppError('Unauthorized', 'The download link is not for this image');
-    const image = await findImage(this.ctx.db, subject.userId, imageId);
+    const image = await this.downloadRow(subject.userId, imageId);
     if (image === undefined) throw notFound();
     try {
       return { image, file: await open(this.store.imagePath(image.userId, image.id), 'r') };
     } catch (error) {
-      log.error({ imageId, error: String(error) }, 'firmware image file missing');
+      // deleted since it was looked up (the row goes first, then the file), or a file really missing
+      this.downloadRows.delete(`${subject.userId}/${imageId}`);
+      if ((await findImage(this.ctx.db, subject.userId, imageId)) !== undefined)
+        log.error({ imageId, error: String(error) }, 'firmware image file missing');
       throw notFound();
     }
   }
+
+  /**
+   * Image rows of recent downloads, by user and image, for DOWNLOAD_ROW_MS: the amps of a rollout wave ask for the
+   * same image at once, and one lookup serves them all (bench/firmware: a query per request was most of the
+   * cloud's CPU beside the bytes). A row's name, size and hash never change; a deleted image's file is gone, which
+   * openDownload answers NotFound after asking the database again.
+   */
+  private readonly downloadRows = new Map<string, { row: Promise<FirmwareImageRow | undefined>; until: number }>();
+
+  private downloadRow(userId: string, imageId: string): Promise<FirmwareImageRow | undefined> {
+    const key = `${userId}/${imageId}`;
+    const now = performance.now();
+    const cached = this.downloadRows.get(key);
+    if (cached !== undefined && cached.until > now) return cached.row;
+    if (this.downloadRows.size >= 256)
+      for (const [k, v] of this.downloadRows) if (v.until <= now) this.downloadRows.delete(k);
+    const entry = { row: findImage(this.ctx.db, userId, imageId), until: now + DOWNLOAD_ROW_MS };
+    this.downloadRows.set(key, entry);
+    // a failed or empty lookup is not kept
+    const forget = () => {
+      if (this.downloadRows.get(key) === entry) this.downloadRows.delete(key);
+    };
+    entry.row.then((row) => row === undefined && forget(), forget);
+    return entry.row;
+  }
 }
+
+/** How long openDownload reuses an image row it looked up (see downloadRows). */
+const DOWNLOAD_ROW_MS = 10_000;
 
 const exists = (header: { prefix: string; version: string }) =>
   new AppError('FIRMWARE_VERSION_EXISTS', `The library has ${header.prefix} ${header.version} already`);

@@ -25,6 +25,15 @@ export interface CheckedImage {
   readonly sha256: string;
 }
 
+/** An upload received and checked, still in its temporary file (`entry`: its path inside a release zip). */
+export interface ReceivedImage {
+  /** The image's file name (a zip entry's without its folders). */
+  readonly name: string;
+  readonly tempPath: string;
+  readonly image: CheckedImage;
+  readonly entry?: string;
+}
+
 const HEADER_FAULTS = {
   notAnImage: 'FIRMWARE_NOT_AN_IMAGE',
   header: 'FIRMWARE_NOT_AN_IMAGE',

@@ -17,7 +17,7 @@ export const cloudBaseQuery: BaseQueryFn<CloudRequest, unknown, CloudError> = (r
   (api.extra as CloudExtra).sessionSync.call(request, api.signal);
 
 /** Cache tags: a mutation invalidates what it changed. */
-export const CLOUD_TAGS = ['Venues', 'Contacts', 'VenueContacts', 'Firmware'] as const;
+export const CLOUD_TAGS = ['Venues', 'Contacts', 'VenueContacts', 'Firmware', 'Rollouts'] as const;
 
 export const cloudApi = createApi({
   reducerPath: 'cloudApi',

@@ -1,5 +1,5 @@
 /**
- * POST /firmware (docs/cloud-api.md "Firmware library"): the image and its release notes as multipart/form-data,
+ * POST /firmware (docs/cloud-api.md "Firmware library"): the image or release zip and its release notes as multipart,
  * sent with XMLHttpRequest because fetch reports no upload progress. The bearer id token is the session's, as every
  * other cloud call (cloud-request.ts); the reply is parsed with the contract like any other. Never throws.
  */
@@ -7,7 +7,7 @@ import {
   FIRMWARE_FILE_FIELD,
   FIRMWARE_NOTES_FIELD,
   FIRMWARE_PATHS,
-  FirmwareImageReplySchema,
+  FirmwareUploadReplySchema,
   type FirmwareImage,
 } from '@rackside/protocol';
 import { cloudErrorOf, type CloudError } from '../../../shared/cloud/cloud-error';
@@ -23,7 +23,8 @@ export interface FirmwareUpload {
   readonly signal?: AbortSignal;
 }
 
-export type FirmwareUploadResult = { image: FirmwareImage; error?: undefined } | { error: CloudError };
+/** The images stored: one for an image, one per image of a release zip. */
+export type FirmwareUploadResult = { images: FirmwareImage[]; error?: undefined } | { error: CloudError };
 
 export function uploadFirmware(upload: FirmwareUpload): Promise<FirmwareUploadResult> {
   return new Promise((resolve) => {
@@ -54,10 +55,10 @@ function resultOf(status: number, text: string): FirmwareUploadResult {
     body = undefined;
   }
   if (status < 200 || status >= 300) return { error: cloudErrorOf(status, body) };
-  const parsed = FirmwareImageReplySchema.safeParse(body);
+  const parsed = FirmwareUploadReplySchema.safeParse(body);
   if (!parsed.success) {
     console.error("Rackside: the cloud's reply to the firmware upload does not fit its contract", parsed.error.issues);
     return { error: { status, error: 'Unknown' } };
   }
-  return { image: parsed.data.image };
+  return { images: parsed.data.images };
 }

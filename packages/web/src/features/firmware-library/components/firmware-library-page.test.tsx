@@ -145,7 +145,10 @@ describe('firmware library (issue 14)', () => {
     api.on({ 'POST /firmware': cloudError(400, 'FIRMWARE_NOT_AN_IMAGE') });
     const { user } = renderCloud('/firmware', { cloudApi: api });
     await screen.findByRole('table', { name: 'ASBT images' });
-    await user.upload(screen.getByLabelText('Firmware image file'), imageFile('ASBT-1.8.0.0.tar.xz.enc'));
+    await user.upload(
+      screen.getByLabelText('Firmware image file or release zip'),
+      imageFile('ASBT-1.8.0.0.tar.xz.enc'),
+    );
     expect(screen.getByText(/ASBT-1\.8\.0\.0\.tar\.xz\.enc/)).toBeVisible();
     await user.type(screen.getByRole('textbox', { name: 'Release notes (optional)' }), 'Fixes hum');
     await user.click(screen.getByRole('button', { name: 'Upload' }));
@@ -168,7 +171,10 @@ describe('firmware library (issue 14)', () => {
     api.on({ 'POST /firmware': cloudError(409, 'FIRMWARE_VERSION_EXISTS') });
     const { user } = renderCloud('/firmware', { cloudApi: api });
     await screen.findByRole('table', { name: 'ASBT images' });
-    await user.upload(screen.getByLabelText('Firmware image file'), imageFile('ASBT-1.7.0.0.tar.xz.enc'));
+    await user.upload(
+      screen.getByLabelText('Firmware image file or release zip'),
+      imageFile('ASBT-1.7.0.0.tar.xz.enc'),
+    );
     await user.click(screen.getByRole('button', { name: 'Upload' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The library already has this version of this family.');
     api.on({ 'POST /firmware': cloudError(400, 'FIRMWARE_NAME_MISMATCH') });
@@ -190,7 +196,10 @@ describe('firmware library (issue 14)', () => {
     onProgress = (send) => send(500);
     const { user } = renderCloud('/firmware', { cloudApi: api });
     await screen.findByRole('table', { name: 'ASBT images' });
-    await user.upload(screen.getByLabelText('Firmware image file'), imageFile('ASBT-1.8.0.0.tar.xz.enc'));
+    await user.upload(
+      screen.getByLabelText('Firmware image file or release zip'),
+      imageFile('ASBT-1.8.0.0.tar.xz.enc'),
+    );
     await user.click(screen.getByRole('button', { name: 'Upload' }));
     const bar = await screen.findByRole('progressbar', { name: 'Upload progress' });
     await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '50'));
@@ -201,7 +210,7 @@ describe('firmware library (issue 14)', () => {
         body: { families: [{ family: 'ASBT', latestVersion: '1.6.0.0', images: [added, ASBT_17, ASBT_16] }] },
       },
     });
-    finish({ status: 201, body: { image: added } });
+    finish({ status: 201, body: { image: added, images: [added] } });
     expect(await screen.findByText('ASBT 1.8.0.0 was added to the library.')).toBeVisible();
     await waitFor(() =>
       expect(within(screen.getByRole('table', { name: 'ASBT images' })).getAllByRole('row')).toHaveLength(4),
@@ -209,6 +218,53 @@ describe('firmware library (issue 14)', () => {
     expect(screen.queryByRole('progressbar', { name: 'Upload progress' })).toBeNull();
     expect(screen.getByText('No file chosen')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Upload' })).toBeDisabled();
+  });
+
+  it('takes a release zip: the picker offers .zip, the notice says how many images were added', async () => {
+    const added = ['DLS', 'SS', 'ASBT'].map((family) =>
+      image({ imageId: `i-${family}-19`, family: family as FirmwareImage['family'], version: '1.9.0.0' }),
+    );
+    api.on({ 'POST /firmware': { status: 201, body: { image: added[0], images: added } } });
+    const { user } = renderCloud('/firmware', { cloudApi: api });
+    await screen.findByRole('table', { name: 'ASBT images' });
+    const input = screen.getByLabelText('Firmware image file or release zip');
+    expect(input).toHaveAttribute('accept', '.enc,.zip');
+    await user.upload(input, imageFile('release-1.9.0.0.zip', 3000));
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(
+      await screen.findByText(
+        'The release zip added 3 images to the library: DLS 1.9.0.0, SS 1.9.0.0, and ASBT 1.9.0.0.',
+      ),
+    ).toBeVisible();
+    expect((sent[0]?.form.get('file') as File).name).toBe('release-1.9.0.0.zip');
+    await waitFor(() => expect(api.callsTo('GET /firmware')).toHaveLength(2));
+    expect(screen.getByText('No file chosen')).toBeVisible();
+
+    api.on({ 'POST /firmware': { status: 201, body: { image: added[2], images: [added[2]] } } });
+    await user.upload(screen.getByLabelText('Firmware image file or release zip'), imageFile('asbt.zip'));
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByText('The release zip added 1 image to the library: ASBT 1.9.0.0.')).toBeVisible();
+  });
+
+  it('says why a release zip was refused, and that nothing of it was stored', async () => {
+    api.on({ 'POST /firmware': cloudError(400, 'FIRMWARE_ZIP_NO_IMAGE') });
+    const { user } = renderCloud('/firmware', { cloudApi: api });
+    await screen.findByRole('table', { name: 'ASBT images' });
+    await user.upload(screen.getByLabelText('Firmware image file or release zip'), imageFile('notes-only.zip'));
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The release was not added: The zip holds no firmware image (files named like ASBT-1.6.0.0.tar.xz.enc). Nothing was stored.',
+    );
+    api.on({ 'POST /firmware': cloudError(400, 'FIRMWARE_ZIP_INVALID') });
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The zip file cannot be read');
+    api.on({ 'POST /firmware': cloudError(400, 'FIRMWARE_ZIP_DUPLICATE') });
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The zip holds two images of the same family and version.',
+    );
+    expect(api.callsTo('GET /firmware')).toHaveLength(1);
+    expect(screen.getByText(/notes-only\.zip/)).toBeVisible();
   });
 
   it('makes an older image the latest (PUT /firmware/{id}/latest) and reloads', async () => {

@@ -1,12 +1,13 @@
 import { Alert, Box, Button, LinearProgress, Paper, Stack, TextField, Typography } from '@mui/material';
-import { FIRMWARE_NOTES_MAX_CHARS } from '@rackside/protocol';
+import { FIRMWARE_NOTES_MAX_CHARS, type FirmwareImage } from '@rackside/protocol';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { firmwareErrorKey, formatSize } from '../firmware-format';
 import { useFirmwareUpload } from './use-firmware-upload';
 
 /**
- * Upload one image with optional release notes, with its progress. A refused upload says why and keeps the chosen
+ * Upload one image or a release zip (several images, all added or none) with optional release notes, with its
+ * progress; after a zip the notice says how many images were added. A refused upload says why and keeps the chosen
  * file and the notes (nothing is lost; the cloud stored nothing); a good one clears the form.
  */
 export function FirmwareUploadForm() {
@@ -27,6 +28,12 @@ export function FirmwareUploadForm() {
       if (input.current) input.current.value = '';
     }
   };
+  const doneText = (images: readonly FirmwareImage[], zip: boolean) => {
+    const names = images.map((i) => `${i.family} ${i.version}`);
+    const [first] = images;
+    if (!zip && first) return t('upload.done', { family: first.family, version: first.version });
+    return t('upload.doneZip', { count: images.length, list: new Intl.ListFormat(i18n.language).format(names) });
+  };
   const percent = uploading && state.total > 0 ? Math.min(100, Math.round((state.loaded / state.total) * 100)) : 0;
 
   return (
@@ -44,8 +51,8 @@ export function FirmwareUploadForm() {
             type="file"
             hidden
             aria-label={t('upload.fileInput')}
-            // images are *.tar.xz.enc; file pickers filter on the last extension only
-            accept=".enc"
+            // images are *.tar.xz.enc (file pickers filter on the last extension only); a release zip holds several
+            accept=".enc,.zip"
             onChange={(e) => setFile(e.target.files?.[0] ?? null)}
           />
           <Typography color={file ? 'textPrimary' : 'textSecondary'} sx={{ wordBreak: 'break-all' }}>
@@ -74,13 +81,13 @@ export function FirmwareUploadForm() {
           </Box>
         ) : null}
         {state.phase === 'failed' ? (
-          <Alert severity="error">{t('upload.failed', { reason: t(`errors.${firmwareErrorKey(state.error)}`) })}</Alert>
-        ) : null}
-        {state.phase === 'done' ? (
-          <Alert severity="success">
-            {t('upload.done', { family: state.image.family, version: state.image.version })}
+          <Alert severity="error">
+            {t(state.zip ? 'upload.failedZip' : 'upload.failed', {
+              reason: t(`errors.${firmwareErrorKey(state.error)}`),
+            })}
           </Alert>
         ) : null}
+        {state.phase === 'done' ? <Alert severity="success">{doneText(state.images, state.zip)}</Alert> : null}
         <Box>
           <Button type="submit" variant="contained" disabled={file === null} loading={uploading}>
             {t('upload.submit')}

@@ -10,8 +10,11 @@ import { uploadFirmware } from '../api/upload-firmware';
 export type UploadState =
   | { readonly phase: 'idle' }
   | { readonly phase: 'uploading'; readonly loaded: number; readonly total: number }
-  | { readonly phase: 'failed'; readonly error: string }
-  | { readonly phase: 'done'; readonly image: FirmwareImage };
+  | { readonly phase: 'failed'; readonly error: string; readonly zip: boolean }
+  | { readonly phase: 'done'; readonly images: readonly FirmwareImage[]; readonly zip: boolean };
+
+/** The cloud takes a file ending in .zip as a release zip (several images), anything else as one image. */
+export const isZipFile = (file: File): boolean => file.name.toLowerCase().endsWith('.zip');
 
 /**
  * One upload at a time with its progress; like every cloud call, a 401 refreshes the session once and sends again.
@@ -47,10 +50,10 @@ export function useFirmwareUpload() {
       }
       if (controller.signal.aborted) return false;
       if (result.error) {
-        setState({ phase: 'failed', error: result.error.error });
+        setState({ phase: 'failed', error: result.error.error, zip: isZipFile(file) });
         return false;
       }
-      setState({ phase: 'done', image: result.image });
+      setState({ phase: 'done', images: result.images, zip: isZipFile(file) });
       dispatch(cloudApi.util.invalidateTags(['Firmware', 'Venues']));
       return true;
     },

@@ -1,4 +1,7 @@
-/** spec 3 §2: which amps to update: select all, or each; an amp that cannot take the image says why. */
+/**
+ * spec 3 §2/§4: which amps to update: select all, or each; with a file chosen each amp names the image it gets, and
+ * an amp that cannot be updated (no image of its family in the file, offline, …) says why.
+ */
 import { useId } from 'react';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -8,17 +11,24 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { LOCAL_UPDATE_NS } from '../local-update-i18n';
-import { eligibility, selectability, selectAllState, type ChosenImage, type UpdateCandidate } from '../selection';
+import {
+  eligibility,
+  imageFor,
+  selectability,
+  selectAllState,
+  type FirmwareSet,
+  type UpdateCandidate,
+} from '../selection';
 
 export interface AmpSelectionProps {
   readonly amps: readonly UpdateCandidate[];
   readonly selected: ReadonlySet<string>;
-  readonly image: ChosenImage | undefined;
+  readonly set: FirmwareSet | undefined;
   readonly onToggle: (ampId: string, on: boolean) => void;
   readonly onToggleAll: (on: boolean) => void;
 }
 
-export function AmpSelection({ amps, selected, image, onToggle, onToggleAll }: AmpSelectionProps) {
+export function AmpSelection({ amps, selected, set, onToggle, onToggleAll }: AmpSelectionProps) {
   const { t } = useTranslation(LOCAL_UPDATE_NS);
   const headingId = useId();
   const all = selectAllState(amps, selected);
@@ -45,7 +55,7 @@ export function AmpSelection({ amps, selected, image, onToggle, onToggleAll }: A
           />
           <List dense disablePadding aria-labelledby={headingId}>
             {amps.map((amp) => (
-              <AmpRow key={amp.ampId} amp={amp} image={image} checked={selected.has(amp.ampId)} onToggle={onToggle} />
+              <AmpRow key={amp.ampId} amp={amp} set={set} checked={selected.has(amp.ampId)} onToggle={onToggle} />
             ))}
           </List>
         </>
@@ -56,19 +66,20 @@ export function AmpSelection({ amps, selected, image, onToggle, onToggleAll }: A
 
 function AmpRow({
   amp,
-  image,
+  set,
   checked,
   onToggle,
 }: {
   amp: UpdateCandidate;
-  image: ChosenImage | undefined;
+  set: FirmwareSet | undefined;
   checked: boolean;
   onToggle: (ampId: string, on: boolean) => void;
 }) {
   const { t } = useTranslation(LOCAL_UPDATE_NS);
   const reasonId = useId();
   const selectable = selectability(amp) === 'ok';
-  const fit = eligibility(amp, image);
+  const fit = eligibility(amp, set);
+  const image = fit === 'ok' ? imageFor(set, amp.prefix) : undefined;
   return (
     <ListItem disableGutters sx={{ alignItems: 'flex-start' }}>
       <Checkbox
@@ -84,7 +95,11 @@ function AmpRow({
           {t('amps.details', { model: amp.modelId ?? '—', ip: amp.ip, version: amp.firmwareVersion || '—' })}
         </Typography>
         <Typography id={reasonId} variant="body2" color={fit === 'noImage' ? 'textPrimary' : 'textSecondary'}>
-          {fit === 'ok' ? '' : t(`amps.reasons.${fit}`, { prefix: amp.prefix ?? '' })}
+          {fit !== 'ok'
+            ? t(`amps.reasons.${fit}`, { prefix: amp.prefix ?? '' })
+            : image
+              ? t('amps.gets', { name: image.name })
+              : ''}
         </Typography>
       </Stack>
     </ListItem>

@@ -1,5 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { strToU8, zipSync, type Zippable } from 'fflate';
 import { FIRMWARE_MESSAGES, type DeviceDelta } from '@rackside/protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deltasReceived } from '../../../device/store/devices-slice';
@@ -17,6 +18,9 @@ const AMPS = [
   { ip: '10.0.0.4', name: 'Lobby', model: '704D', connection: 'FAILED' as const, everConnected: true },
 ];
 const IMAGE = () => new File([new Uint8Array(64)], 'ASBT-1.6.0.0.tar.xz.enc');
+/** Bytes standing in for an image, distinct per label. */
+const image = (label: string) => strToU8(`${label} `.repeat(50));
+const releaseZip = (entries: Zippable) => new File([zipSync(entries)], 'release.zip');
 
 function open(upload: UploadToAmp) {
   const view = renderInProviders(<LocalUpdatePage upload={upload} />, { preloaded: { devices: devicesWith(AMPS) } });
@@ -52,16 +56,80 @@ describe('local firmware update page (spec 3 §2/§4)', () => {
     expect(update).toBeEnabled();
   });
 
-  it('refuses a zip or a bad name with a clear error, keeping the file chosen before', async () => {
+  it('refuses a damaged zip or a bad name with a clear error, keeping the file chosen before', async () => {
     const { user } = open(vi.fn());
     await user.upload(fileInput(), IMAGE());
-    await user.upload(fileInput(), new File(['PK'], 'release.zip'));
-    expect(screen.getByRole('alert')).toHaveTextContent(
-      'release.zip is a zip release: choose one .tar.xz.enc image from it. The file chosen before is kept.',
+    await user.upload(fileInput(), new File(['PK this is no zip'], 'release.zip'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'release.zip could not be read as a zip: it is damaged or not a zip file. Nothing was started. ' +
+        'The file chosen before is kept.',
     );
     expect(screen.getByText('ASBT-1.6.0.0.tar.xz.enc')).toBeInTheDocument();
     await user.upload(fileInput(), new File(['x'], 'ASBT-1.6.tar.xz.enc'));
-    expect(screen.getByRole('alert')).toHaveTextContent('ASBT-1.6.tar.xz.enc is not a valid image name');
+    expect(await screen.findByText(/ASBT-1.6.tar.xz.enc is not a valid image name/)).toBeInTheDocument();
+  });
+
+  it('from a release zip, sends each amp the image of its family and says which before starting', async () => {
+    const upload = vi.fn<UploadToAmp>(() => Promise.resolve({ ok: true, message: 'firmware update started' }));
+    const { user } = open(upload);
+    const zip = releaseZip({
+      'release-1.6/ASBT-1.6.0.0.tar.xz.enc': image('ASBT'),
+      'release-1.6/ASBT-1.5.0.0.tar.xz.enc': image('ASBT old'),
+      'release-1.6/DLS-1.6.0.1.tar.xz.enc': image('DLS'),
+      'release-1.6/notes.md': strToU8('# Release 1.6'),
+    });
+    await user.upload(fileInput(), zip);
+    expect(await screen.findByText('Release zip with images: DLS 1.6.0.1, ASBT 1.6.0.0')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Several ASBT images in the zip: the newest, ASBT-1.6.0.0.tar.xz.enc, is used; not used: ASBT-1.5.0.0.tar.xz.enc.',
+      ),
+    ).toBeInTheDocument();
+    const rowOf = (name: string) => amp(name).closest('li') as HTMLElement;
+    expect(rowOf('Main Left')).toHaveTextContent('Image for this amp: ASBT-1.6.0.0.tar.xz.enc');
+    expect(rowOf('Main Right')).toHaveTextContent('Image for this amp: ASBT-1.6.0.0.tar.xz.enc');
+    expect(rowOf('Front Fill')).toHaveTextContent('Image for this amp: DLS-1.6.0.1.tar.xz.enc');
+
+    await user.click(amp('Main Left'));
+    await user.click(amp('Front Fill'));
+    expect(screen.getByText('Amps to update: 2 of 2')).toBeInTheDocument();
+    // keyboard: Update is reached and pressed without a pointer
+    screen.getByRole('button', { name: 'Update' }).focus();
+    await user.keyboard('{Enter}');
+    await screen.findByRole('timer');
+    expect(upload.mock.calls.map((c) => [c[0], c[2]])).toEqual([
+      ['10.0.0.3', 'DLS-1.6.0.1.tar.xz.enc'],
+      ['10.0.0.1', 'ASBT-1.6.0.0.tar.xz.enc'],
+    ]);
+    const sent = await Promise.all(upload.mock.calls.map(async (c) => [...new Uint8Array(await c[1].arrayBuffer())]));
+    expect(sent).toEqual([[...image('DLS')], [...image('ASBT')]]);
+  });
+
+  it('does not update an amp whose family the zip lacks, saying so on that amp', async () => {
+    const upload = vi.fn<UploadToAmp>(() => Promise.resolve({ ok: true, message: 'firmware update started' }));
+    const { user } = open(upload);
+    await user.click(screen.getByRole('checkbox', { name: 'Select all' }));
+    await user.upload(fileInput(), releaseZip({ 'ASBT-1.6.0.0.tar.xz.enc': image('ASBT') }));
+    expect(await screen.findByText('Release zip with images: ASBT 1.6.0.0')).toBeInTheDocument();
+    const front = amp('Front Fill').closest('li') as HTMLElement;
+    expect(front).toHaveTextContent('No fitting image (needs a DLS image): not updated');
+    expect(screen.getByText('Amps to update: 2 of 3')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    await screen.findByRole('timer');
+    expect(upload.mock.calls.map((c) => c[0])).toEqual(['10.0.0.1', '10.0.0.2']);
+  });
+
+  it('refuses a zip without images and starts nothing', async () => {
+    const upload = vi.fn<UploadToAmp>();
+    const { user } = open(upload);
+    await user.click(amp('Main Left'));
+    await user.upload(fileInput(), releaseZip({ 'notes.md': strToU8('no images') }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'release.zip holds no firmware image (files named PREFIX-a.b.c.d.tar.xz.enc). Nothing was started.',
+    );
+    expect(screen.getByRole('button', { name: 'Update' })).toBeDisabled();
+    expect(screen.getByText(en.needs.file)).toBeInTheDocument();
+    expect(upload).not.toHaveBeenCalled();
   });
 
   it('uploads to each amp with progress, then follows the amp to success; a refused upload fails', async () => {

@@ -1,8 +1,9 @@
 /**
- * /update in local mode (spec 3 §2): choose the amps and a firmware image, Update, then follow each amp's update.
- * The file and the selection stay when a file is refused or an update is over (nothing chosen is lost).
+ * /update in local mode (spec 3 §2): choose the amps and a firmware image or release zip, see which image each amp
+ * gets, Update, then follow each amp's update. The file and the selection stay when a file is refused or an update
+ * is over (nothing chosen is lost); a file read after another was chosen is dropped.
  */
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
@@ -15,7 +16,8 @@ import { useSelector } from 'react-redux';
 import { selectHostAmpId, useAmpSubscription } from '../../../device';
 import { selectCandidates, selectHasTouchControllers } from '../fleet';
 import { LOCAL_UPDATE_NS } from '../local-update-i18n';
-import { ampsToUpdate, chooseFile, selectableIds, type ChosenImage, type FileRefusal } from '../selection';
+import { readFirmwareFile } from '../release-zip';
+import { ampsToUpdate, selectableIds, type FileRefusal, type FirmwareSet } from '../selection';
 import { useLocalUpdate, type UploadToAmp } from '../use-local-update';
 import { AmpSelection } from './amp-selection';
 import { FilePicker } from './file-picker';
@@ -28,17 +30,22 @@ export function LocalUpdatePage({ upload }: { upload?: UploadToAmp }) {
   const host = useSelector(selectHostAmpId);
   // the host's whole tree (its /NSTProxy tells whether touch controllers exist)
   useAmpSubscription(host ?? '', host !== null);
-  const [image, setImage] = useState<ChosenImage>();
+  const [set, setSet] = useState<FirmwareSet>();
   const [refused, setRefused] = useState<{ name: string; refusal: FileRefusal }>();
+  const [reading, setReading] = useState<string>();
+  const lastChoice = useRef(0);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const { run, start, clear } = useLocalUpdate(upload);
 
-  const choose = useCallback((file: File) => {
-    const choice = chooseFile(file);
-    if (choice.ok) {
-      setImage(choice.image);
-      setRefused(undefined);
-    } else setRefused({ name: file.name, refusal: choice.refusal });
+  const choose = useCallback(async (file: File) => {
+    const id = ++lastChoice.current;
+    setReading(file.name);
+    setRefused(undefined);
+    const choice = await readFirmwareFile(file);
+    if (id !== lastChoice.current) return; // another file was chosen meanwhile
+    setReading(undefined);
+    if (choice.ok) setSet(choice.set);
+    else setRefused({ name: file.name, refusal: choice.refusal });
   }, []);
   const toggle = useCallback(
     (ampId: string, on: boolean) =>
@@ -51,14 +58,14 @@ export function LocalUpdatePage({ upload }: { upload?: UploadToAmp }) {
     [],
   );
   const toggleAll = useCallback((on: boolean) => setSelected(new Set(on ? selectableIds(amps) : [])), [amps]);
-  const targets = useMemo(() => ampsToUpdate(amps, selected, image), [amps, selected, image]);
+  const targets = useMemo(() => ampsToUpdate(amps, selected, set), [amps, selected, set]);
   const selectedCount = amps.filter((a) => selected.has(a.ampId)).length;
-  const need = !image ? 'file' : targets.length === 0 ? 'amps' : undefined;
+  const need = reading ? 'reading' : !set ? 'file' : targets.length === 0 ? 'amps' : undefined;
 
   const update = () => {
-    if (!image || targets.length === 0) return;
+    if (need !== undefined) return;
     setRefused(undefined);
-    void start(targets.map((a) => ({ ampId: a.ampId, image: image.file, imageName: image.name })));
+    void start(targets.map(({ amp, image }) => ({ ampId: amp.ampId, image: image.file, imageName: image.name })));
   };
 
   return (
@@ -72,9 +79,9 @@ export function LocalUpdatePage({ upload }: { upload?: UploadToAmp }) {
         ) : (
           <Stack spacing={3}>
             <Typography color="textSecondary">{t('intro')}</Typography>
-            <FilePicker image={image} refused={refused} onChoose={choose} />
+            <FilePicker set={set} reading={reading} refused={refused} onChoose={(f) => void choose(f)} />
             <Divider />
-            <AmpSelection amps={amps} selected={selected} image={image} onToggle={toggle} onToggleAll={toggleAll} />
+            <AmpSelection amps={amps} selected={selected} set={set} onToggle={toggle} onToggleAll={toggleAll} />
             <Stack direction="row" sx={{ alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
               <Button variant="contained" disabled={need !== undefined} onClick={update}>
                 {t('update')}

@@ -61,3 +61,30 @@ export const pickFirmwareImage = (
 
 /** spec 3 §2: the update file input accepts .enc or zip files. */
 export const isAcceptedFirmwareFile = (fileName: string): boolean => /\.(enc|zip)$/i.test(fileName);
+
+/**
+ * The firmware statuses (misc.fwUpdateStatus) a console has words for, spec 3 §4 (Finished and Finished8ch share
+ * one; 'Starting' is the local page's own above 240 s); the local and the cloud update pages both use them.
+ */
+export const FIRMWARE_STATUS_MESSAGE_KEYS = [
+  'None',
+  'Starting',
+  'Downloading',
+  'DownloadFail',
+  'Decrypting',
+  'DecryptingFail',
+  'Extraction',
+  'ExtractionFail',
+  'HwNotSupportedInFw',
+  'ExtractionComplete',
+  'FactoryReset',
+  'Finished',
+  'FinishedFlash',
+] as const;
+export type FirmwareStatusMessageKey = (typeof FIRMWARE_STATUS_MESSAGE_KEYS)[number];
+
+/** The message key of a firmware status; an unknown status is shown as the amp says it (undefined here). */
+export function firmwareStatusMessageKey(status: string): FirmwareStatusMessageKey | undefined {
+  if (status === 'Finished8ch' || status === 'Finished8Ch') return 'Finished';
+  return FIRMWARE_STATUS_MESSAGE_KEYS.find((k) => k === status);
+}

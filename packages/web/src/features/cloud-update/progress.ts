@@ -82,27 +82,11 @@ export type FailureKey = (typeof FAILURE_KEYS)[number];
 export const failureKey = (failedBy: string): FailureKey | undefined => FAILURE_KEYS.find((k) => k === failedBy);
 
 /** The firmware statuses (misc.fwUpdateStatus) the page words; an unknown one is shown as the amp says it. */
-export const STATUS_KEYS = [
-  'None',
-  'Starting',
-  'Downloading',
-  'DownloadFail',
-  'Decrypting',
-  'DecryptingFail',
-  'Extraction',
-  'ExtractionFail',
-  'HwNotSupportedInFw',
-  'ExtractionComplete',
-  'FactoryReset',
-  'Finished',
-  'FinishedFlash',
-] as const;
-export type StatusKey = (typeof STATUS_KEYS)[number];
-
-export function statusKey(status: string): StatusKey | undefined {
-  if (status === 'Finished8ch' || status === 'Finished8Ch') return 'Finished';
-  return STATUS_KEYS.find((k) => k === status);
-}
+export {
+  FIRMWARE_STATUS_MESSAGE_KEYS as STATUS_KEYS,
+  firmwareStatusMessageKey as statusKey,
+  type FirmwareStatusMessageKey as StatusKey,
+} from '@rackside/protocol';
 
 /** The targets by wave, in wave order. */
 export function wavesOf(targets: readonly RolloutTarget[]): { wave: number; targets: RolloutTarget[] }[] {

@@ -129,29 +129,12 @@ export function showsBoards(u: AmpUpdate, remaining: number): boolean {
   return showsComponentStatuses(shown) || shown === 'FinishedFlash' || u.last.boards.some((b) => b !== '');
 }
 
-/** The status keys the page has a message for (spec 3 §4; Finished and Finished8ch share one). */
-export const STATUS_MESSAGE_KEYS = [
-  'None',
-  'Starting',
-  'Downloading',
-  'DownloadFail',
-  'Decrypting',
-  'DecryptingFail',
-  'Extraction',
-  'ExtractionFail',
-  'HwNotSupportedInFw',
-  'ExtractionComplete',
-  'FactoryReset',
-  'Finished',
-  'FinishedFlash',
-] as const;
-export type StatusMessageKey = (typeof STATUS_MESSAGE_KEYS)[number];
-
-/** spec 3 §4: the message key of a displayed status; an unknown status shows as is (undefined here). */
-export function statusMessageKey(status: string): StatusMessageKey | undefined {
-  if (status === 'Finished8ch' || status === 'Finished8Ch') return 'Finished';
-  return STATUS_MESSAGE_KEYS.find((k) => k === status);
-}
+/** The status keys the page has a message for (spec 3 §4; shared with the cloud update page). */
+export {
+  FIRMWARE_STATUS_MESSAGE_KEYS as STATUS_MESSAGE_KEYS,
+  firmwareStatusMessageKey as statusMessageKey,
+  type FirmwareStatusMessageKey as StatusMessageKey,
+} from '@rackside/protocol';
 
 /** The overall outcome: in progress until every amp is settled; success when every amp succeeded. */
 export function overallOf(updates: readonly AmpUpdate[]): 'inProgress' | 'success' | 'failure' {

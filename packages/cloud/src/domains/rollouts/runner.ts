@@ -217,7 +217,7 @@ export class RolloutRunner {
 
       // 3. end the wave
       if (wave.every((t) => isRolloutTargetFinished(states.get(t.deviceId) ?? t.state))) {
-        await this.endWave(rollout, wave, states, event);
+        await this.endWave(rollout, wave, states, event, events);
       }
     }
     await insertEvents(db, events);
@@ -358,6 +358,7 @@ export class RolloutRunner {
     wave: readonly TargetView[],
     states: ReadonlyMap<string, RolloutTargetState>,
     event: (kind: NewEvent['kind'], wave: number | null, deviceId: string | null, detail: string | null) => void,
+    events: NewEvent[],
   ): Promise<void> {
     const ended = wave.map((t) => states.get(t.deviceId) ?? t.state);
     const failed = ended.filter((s) => FAILED.includes(s)).length;
@@ -381,6 +382,8 @@ export class RolloutRunner {
         await updateRollout(tx, rollout.id, { currentWave: n + 1, updatedAt: at });
         event('waveStarted', n + 1, null, null);
       }
+      // the steps so far go in with the state they led to: whoever sees the new state sees its steps
+      await insertEvents(tx, events.splice(0));
     });
   }
 }

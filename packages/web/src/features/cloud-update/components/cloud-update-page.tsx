@@ -3,12 +3,12 @@
  * by `?rollout=`: just started, or a past one); the past rollouts; each amp's firmware history. The selection and the
  * plan live here, so a refused start or a look at another rollout loses neither.
  */
-import { Box, Button, Stack, Typography } from '@mui/material';
+import { Box, Stack, Typography } from '@mui/material';
 import { ROLLOUT_DEFAULTS } from '@rackside/protocol';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { CenteredMessage } from '../../../shared/ui/centered-message';
+import { LoadFailedMessage } from '../../../shared/ui/load-failed-message';
 import { LoadingScreen } from '../../../shared/ui/loading-screen';
 import { useGetRolloutCandidatesQuery } from '../api/rollouts-api';
 import { CLOUD_UPDATE_NS } from '../cloud-update-i18n';
@@ -38,12 +38,12 @@ export function CloudUpdatePage() {
   if (isLoading) return <LoadingScreen />;
   if (!data && shown === null)
     return (
-      <CenteredMessage title={t('title')} headingLevel="h1">
-        <Typography color="textSecondary">{t('loadFailed')}</Typography>
-        <Button variant="outlined" onClick={() => void refetch()}>
-          {t('retry')}
-        </Button>
-      </CenteredMessage>
+      <LoadFailedMessage
+        title={t('title')}
+        message={t('loadFailed')}
+        retryLabel={t('retry')}
+        onRetry={() => void refetch()}
+      />
     );
   return (
     <Box sx={{ display: 'flex', justifyContent: 'center', p: 2, overflow: 'auto' }}>

@@ -1,16 +1,15 @@
-import { Button, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { CenteredMessage } from '../../../shared/ui/centered-message';
+import { LoadFailedMessage } from '../../../shared/ui/load-failed-message';
 
 /** spec 1 §8 FETCH_CONTACTS_ERROR: the contacts could not be loaded; Retry asks again. */
 export function ContactsLoadFailed({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation('contacts');
   return (
-    <CenteredMessage title={t('list.title')} headingLevel="h1">
-      <Typography color="textSecondary">{t('list.loadFailed')}</Typography>
-      <Button variant="outlined" onClick={onRetry}>
-        {t('list.retry')}
-      </Button>
-    </CenteredMessage>
+    <LoadFailedMessage
+      title={t('list.title')}
+      message={t('list.loadFailed')}
+      retryLabel={t('list.retry')}
+      onRetry={onRetry}
+    />
   );
 }

@@ -1,9 +1,9 @@
-import { Alert, Box, Button, Stack, Typography } from '@mui/material';
+import { Alert, Box, Stack, Typography } from '@mui/material';
 import type { FirmwareImage } from '@rackside/protocol';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorNameOf } from '../../../shared/cloud/cloud-error';
-import { CenteredMessage } from '../../../shared/ui/centered-message';
+import { LoadFailedMessage } from '../../../shared/ui/load-failed-message';
 import { LoadingScreen } from '../../../shared/ui/loading-screen';
 import {
   useDeleteFirmwareMutation,
@@ -61,12 +61,12 @@ export function FirmwareLibraryPage() {
   if (isLoading) return <LoadingScreen />;
   if (!data)
     return (
-      <CenteredMessage title={t('title')} headingLevel="h1">
-        <Typography color="textSecondary">{t('loadFailed')}</Typography>
-        <Button variant="outlined" onClick={() => void refetch()}>
-          {t('retry')}
-        </Button>
-      </CenteredMessage>
+      <LoadFailedMessage
+        title={t('title')}
+        message={t('loadFailed')}
+        retryLabel={t('retry')}
+        onRetry={() => void refetch()}
+      />
     );
   return (
     <Box sx={{ display: 'flex', justifyContent: 'center', p: 2, overflow: 'auto' }}>

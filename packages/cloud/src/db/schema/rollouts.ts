@@ -5,6 +5,7 @@
  * user. A target names its image; the library refuses to delete an image an unfinished rollout still needs
  * (FIRMWARE_IN_USE), and a finished one's reference is set null.
  */
+import { ROLLOUT_STATES, ROLLOUT_TARGET_STATES } from '@rackside/protocol';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -25,20 +26,6 @@ import { users } from './identity';
 
 const time = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-/** States of a rollout (protocol ROLLOUT_STATES). */
-export const ROLLOUT_ROW_STATES = ['running', 'paused', 'stopped', 'cancelled', 'completed'] as const;
-/** States of a target (protocol ROLLOUT_TARGET_STATES). */
-export const ROLLOUT_TARGET_ROW_STATES = [
-  'pending',
-  'skipped',
-  'starting',
-  'requestFailed',
-  'inProgress',
-  'success',
-  'failure',
-  'cancelled',
-] as const;
-
 export const rollouts = pgTable(
   'rollouts',
   {
@@ -46,7 +33,7 @@ export const rollouts = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    state: text('state', { enum: ROLLOUT_ROW_STATES }).notNull(),
+    state: text('state', { enum: ROLLOUT_STATES }).notNull(),
     stopReason: text('stop_reason'),
     canary: integer('canary').notNull(),
     percent: integer('percent').notNull(),
@@ -83,7 +70,7 @@ export const rolloutTargets = pgTable(
     toVersion: text('to_version').notNull(),
     /** The image it installs (null: skipped before any image was chosen, e.g. no image of its family). */
     imageId: uuid('image_id').references(() => firmwareImages.id, { onDelete: 'set null' }),
-    state: text('state', { enum: ROLLOUT_TARGET_ROW_STATES }).notNull(),
+    state: text('state', { enum: ROLLOUT_TARGET_STATES }).notNull(),
     skipReason: text('skip_reason'),
     failedBy: text('failed_by'),
     /** The firmware job sent to it (device_jobs.id). */

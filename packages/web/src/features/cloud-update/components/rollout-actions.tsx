@@ -2,20 +2,12 @@
  * Pause (running), Resume (paused, or stopped by its threshold) and Cancel of a rollout; Cancel asks first and Keep
  * updating has the focus.
  */
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Stack,
-} from '@mui/material';
+import { Alert, Button, Stack } from '@mui/material';
 import type { Rollout, RolloutAction } from '@rackside/protocol';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorNameOf } from '../../../shared/cloud/cloud-error';
+import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { useRolloutActionMutation } from '../api/rollouts-api';
 import { CLOUD_UPDATE_NS } from '../cloud-update-i18n';
 import { rolloutErrorKey, type RolloutErrorKey } from '../rollout-format';
@@ -25,7 +17,6 @@ export function RolloutActions({ rollout, onFailed }: { rollout: Rollout; onFail
   const [act, actState] = useRolloutActionMutation();
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [error, setError] = useState<RolloutErrorKey | null>(null);
-  const titleId = useId();
   const busy = (action: RolloutAction) => actState.isLoading && actState.originalArgs?.action === action;
 
   const handle = async (action: RolloutAction) => {
@@ -61,20 +52,16 @@ export function RolloutActions({ rollout, onFailed }: { rollout: Rollout; onFail
           {t('progress.actionFailed', { reason: t(`errors.${error}`) })}
         </Alert>
       ) : null}
-      <Dialog open={confirmCancel} onClose={() => setConfirmCancel(false)} aria-labelledby={titleId}>
-        <DialogTitle id={titleId}>{t('progress.cancelTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('progress.cancelText')}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirmCancel(false)} autoFocus>
-            {t('progress.cancelKeep')}
-          </Button>
-          <Button color="error" variant="contained" onClick={() => void handle('cancel')} loading={busy('cancel')}>
-            {t('progress.cancelConfirm')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={confirmCancel}
+        title={t('progress.cancelTitle')}
+        text={t('progress.cancelText')}
+        cancelLabel={t('progress.cancelKeep')}
+        confirmLabel={t('progress.cancelConfirm')}
+        busy={busy('cancel')}
+        onConfirm={() => void handle('cancel')}
+        onClose={() => setConfirmCancel(false)}
+      />
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 
 /** Deleting a contact (spec 1 §7 DELETE /contacts/{id}) asks first, naming it; Cancel has the focus. */
 export function DeleteContactDialog(props: {
@@ -11,19 +11,15 @@ export function DeleteContactDialog(props: {
 }) {
   const { t } = useTranslation('contacts');
   return (
-    <Dialog open={props.open} onClose={props.onClose} aria-labelledby="delete-contact-title">
-      <DialogTitle id="delete-contact-title">{t('delete.title')}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>{t('delete.text', { name: props.name })}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={props.onClose} autoFocus>
-          {t('delete.cancel')}
-        </Button>
-        <Button color="error" variant="contained" onClick={props.onConfirm} loading={props.busy}>
-          {t('delete.confirm')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      open={props.open}
+      title={t('delete.title')}
+      text={t('delete.text', { name: props.name })}
+      cancelLabel={t('delete.cancel')}
+      confirmLabel={t('delete.confirm')}
+      busy={props.busy}
+      onConfirm={props.onConfirm}
+      onClose={props.onClose}
+    />
   );
 }

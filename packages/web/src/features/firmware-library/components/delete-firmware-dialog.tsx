@@ -1,7 +1,7 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import type { FirmwareImage } from '@rackside/protocol';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 
 /** Deleting an image asks first, naming it (and what happens to the latest mark); Cancel has the focus. */
 export function DeleteFirmwareDialog(props: {
@@ -17,19 +17,15 @@ export function DeleteFirmwareDialog(props: {
   const image = last.current;
   const names = { family: image?.family ?? '', version: image?.version ?? '' };
   return (
-    <Dialog open={props.image !== null} onClose={props.onClose} aria-labelledby="delete-firmware-title">
-      <DialogTitle id="delete-firmware-title">{t('delete.title', names)}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>{image?.latest ? t('delete.textLatest', names) : t('delete.text')}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={props.onClose} autoFocus>
-          {t('delete.cancel')}
-        </Button>
-        <Button color="error" variant="contained" onClick={props.onConfirm} loading={props.busy}>
-          {t('delete.confirm')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      open={props.image !== null}
+      title={t('delete.title', names)}
+      text={image?.latest ? t('delete.textLatest', names) : t('delete.text')}
+      cancelLabel={t('delete.cancel')}
+      confirmLabel={t('delete.confirm')}
+      busy={props.busy}
+      onConfirm={props.onConfirm}
+      onClose={props.onClose}
+    />
   );
 }

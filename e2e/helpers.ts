@@ -152,8 +152,11 @@ async function flattenOverlays(page: Page): Promise<void> {
 
 /** The serious and critical axe violations of the page as it is now ('rule: targets'), for an `toEqual([])`. */
 export async function seriousViolations(page: Page): Promise<string[]> {
-  // a fade or ripple still running (a loaded machine) shows colours between two states: measure the settled page
-  // (finite ones only: a spinner never ends)
+  // a button under the pointer shows its hover colour, and a fade or ripple still running (a loaded machine)
+  // shows colours between two states: move the pointer off, then measure the settled page
+  // (finite animations only: a spinner never ends)
+  await page.mouse.move(0, 0);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await page.evaluate(() =>
     Promise.all(
       document

@@ -18,6 +18,9 @@ import {
   RELAY_MAX_FRAME_BYTES,
   RELAY_SUBPROTOCOL,
   RELAY_TOKEN_QUERY,
+  SMS_OUTBOX_PATH,
+  SmsOutboxListSchema,
+  SmsOutboxQuerySchema,
 } from '@rackside/protocol';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
@@ -37,12 +40,15 @@ import { contactsDomain } from './domains/contacts/index';
 import { devicesDomain } from './domains/devices/index';
 import { firmwareDomain } from './domains/firmware/index';
 import { identityDomain } from './domains/identity/index';
+import { incidentsDomain } from './domains/incidents/index';
+import { notificationsDomain } from './domains/notifications/index';
 import { remoteDomain } from './domains/remote/index';
 import { rolloutsDomain } from './domains/rollouts/index';
 import { venuesDomain } from './domains/venues/index';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling, sendNotFound } from './plugins/errors';
 import { isOutbox, type Mailer } from './plugins/mailer';
+import { createSmsOutbox, isSmsOutbox, type SmsSender } from './plugins/sms';
 import { TokenService } from './plugins/tokens';
 import { hostingOf, registerWebApp } from './plugins/web-app';
 
@@ -55,6 +61,8 @@ export const DOMAINS: readonly Domain[] = [
   remoteDomain,
   firmwareDomain,
   rolloutsDomain,
+  incidentsDomain,
+  notificationsDomain,
 ];
 
 /** Query parameters that carry credentials: the relay's and the firmware download's (both `token` today). */
@@ -70,6 +78,8 @@ export interface AppDeps {
   readonly config: ResolvedConfig;
   readonly db: Db;
   readonly mailer: Mailer;
+  /** SMS sender; default the SMS outbox on the database. */
+  readonly sms?: SmsSender;
   readonly clock?: Clock;
   readonly broker?: ServiceClient;
   /** Closes a device's broker connection (the embedded broker); see DomainContext. */
@@ -83,6 +93,7 @@ export interface AppDeps {
 /** Builds the service; call `app.ready()` (inject does) or `app.listen()`. Closing it does not close the deps. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db, mailer } = deps;
+  const sms = deps.sms ?? createSmsOutbox(db);
   const clock = deps.clock ?? systemClock;
   const prefix = config.API_PREFIX;
   const app = Fastify({
@@ -139,6 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config,
     db,
     mailer,
+    sms,
     clock,
     tokens,
     deviceEvents: deps.deviceEvents ?? new DeviceEvents(),
@@ -172,6 +184,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       `${prefix}${OUTBOX_PATH}`,
       { schema: { tags: ['dev'], querystring: OutboxQuerySchema, response: { 200: OutboxListSchema } } },
       async (request) => ({ mails: await mailer.list(request.query.to) }),
+    );
+  }
+  if (config.NODE_ENV !== 'production' && isSmsOutbox(sms)) {
+    api.get(
+      `${prefix}${SMS_OUTBOX_PATH}`,
+      { schema: { tags: ['dev'], querystring: SmsOutboxQuerySchema, response: { 200: SmsOutboxListSchema } } },
+      async (request) => ({ messages: await sms.list(request.query.to) }),
     );
   }
 

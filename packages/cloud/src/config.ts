@@ -106,6 +106,34 @@ const EnvSchema = z.object({
   /** SMTP server, e.g. smtp://user:pass@mail.example.com:587; absent → the outbox (log + GET /api/dev/outbox). */
   SMTP_URL: url(['smtp:', 'smtps:']),
   MAIL_FROM: z.string().min(3).default('Rackside <no-reply@rackside.local>'),
+  /**
+   * SMPP v3.4 SMS gateway, e.g. smpp://system_id:password@sms.example.com:2775 (smpps:// over TLS); absent → the
+   * SMS outbox (log + GET /api/dev/sms-outbox outside production).
+   */
+  SMPP_URL: url(['smpp:', 'smpps:']),
+  /** The SMS sender (source address): an alphanumeric name or a number. */
+  SMS_FROM: z.string().min(1).max(20).default('Rackside'),
+  /** How often the notification worker looks for due messages (ms). */
+  NOTIFY_TICK_MS: z.coerce.number().int().min(10).max(60_000).default(500),
+  /** The first retry of a failed send waits this long; each next one twice as long, at most NOTIFY_RETRY_MAX_MS. */
+  NOTIFY_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(5000),
+  NOTIFY_RETRY_MAX_MS: z.coerce.number().int().min(10).max(86_400_000).default(300_000),
+  /** A message still failing after this many tries is given up (its incident's timeline says so). */
+  NOTIFY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(300),
+  /** A worker that took a message and died is presumed dead after this long; another takes the message (ms). */
+  NOTIFY_LEASE_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
+  /** Info incidents go out as one digest per contact and channel at most this often (minutes). */
+  NOTIFY_DIGEST_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
+  /** Flapping: this many drops to offline within NOTIFY_FLAP_WINDOW_S are one incident, not one each. */
+  NOTIFY_FLAP_COUNT: z.coerce.number().int().min(2).max(100).default(5),
+  NOTIFY_FLAP_WINDOW_S: seconds(600),
+  /** An offline incident's "resolved" message waits until the amp stayed online this long (a drop again cancels it). */
+  NOTIFY_SETTLE_S: z.coerce.number().int().min(0).max(86_400).default(120),
+  /**
+   * Firmware library in an S3-compatible object store instead of the disk, e.g.
+   * s3://ACCESS_KEY:SECRET@minio.example.com:9000/bucket?region=us-east-1 (s3s:// for https); absent → FIRMWARE_DIR.
+   */
+  FIRMWARE_S3_URL: url(['s3:', 's3s:']),
   /** HS256 key for access and id tokens, at least 32 characters; absent → generated once into DATA_DIR/jwt-secret. */
   JWT_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, 'must be at least 32 characters'),
   ACCESS_TOKEN_TTL_S: seconds(3600),

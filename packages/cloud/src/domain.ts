@@ -17,6 +17,7 @@ import type { ResolvedConfig } from './config';
 import type { Db } from './db/client';
 import type { DeviceEvents } from './device-events';
 import type { Mailer } from './plugins/mailer';
+import type { SmsSender } from './plugins/sms';
 import type { TokenService } from './plugins/tokens';
 
 /** The services every domain receives. */
@@ -24,6 +25,8 @@ export interface DomainContext {
   readonly config: ResolvedConfig;
   readonly db: Db;
   readonly mailer: Mailer;
+  /** SMS: the SMPP gateway (SMPP_URL) or the SMS outbox. */
+  readonly sms: SmsSender;
   readonly clock: Clock;
   readonly tokens: TokenService;
   /** Device changes (relocated, removed) that other domains react to (the relay re-checks its sessions). */

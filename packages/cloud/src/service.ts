@@ -13,12 +13,14 @@ import { migrate } from './db/migrate';
 import { DeviceEvents } from './device-events';
 import { startMqtt, type MqttDeps, type MqttLink } from './mqtt';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './plugins/mailer';
+import { createSmsOutbox, type SmsSender } from './plugins/sms';
 
 /** A running cloud service. */
 export interface CloudService {
   readonly app: FastifyInstance;
   readonly database: Database;
   readonly mailer: Mailer;
+  readonly sms: SmsSender;
   readonly mqtt: MqttLink;
   /** The migrations this start applied (empty when the schema was current). */
   readonly applied: readonly string[];
@@ -48,6 +50,7 @@ export async function startCloudService(
     config.SMTP_URL === undefined
       ? createOutboxMailer(database.db, mailLog)
       : createSmtpMailer(config.SMTP_URL, config.MAIL_FROM);
+  const sms = createSmsOutbox(database.db, mailLog);
   const deviceEvents = new DeviceEvents();
   const mqtt = await startMqtt({
     config,
@@ -61,6 +64,7 @@ export async function startCloudService(
     config: { ...config, MQTT_PUBLIC_URL: mqtt.deviceUrl },
     db: database.db,
     mailer,
+    sms,
     broker: mqtt.service,
     disconnectDevice: mqtt.disconnectDevice,
     deviceEvents,
@@ -70,12 +74,14 @@ export async function startCloudService(
     app,
     database,
     mailer,
+    sms,
     mqtt,
     applied,
     async close() {
       await app.close();
       await mqtt.close();
       await mailer.close();
+      await sms.close();
       await database.close();
     },
   };

@@ -10,7 +10,8 @@ import type { Clock } from '../clock';
 import { IN_MEMORY, parseConfig, type ResolvedConfig } from '../config';
 import type { Db } from '../db/client';
 import type { Domain } from '../domain';
-import { createOutboxMailer, type OutboxMailer } from '../plugins/mailer';
+import { createOutboxMailer, type Mailer, type OutboxMailer } from '../plugins/mailer';
+import { createSmsOutbox, type SmsSender } from '../plugins/sms';
 
 /** A clock that stands still until the test moves it. */
 export class TestClock implements Clock {
@@ -47,6 +48,8 @@ export interface TestApp {
   readonly config: ResolvedConfig;
   readonly clock: TestClock;
   readonly mailer: OutboxMailer;
+  /** The SMS sender the app got (options.sms, else an SMS outbox on the database). */
+  readonly sms: SmsSender;
   readonly db: Db;
 }
 
@@ -60,13 +63,27 @@ export async function buildTestApp(
     broker?: ServiceClient;
     disconnectDevice?: (deviceId: string) => Promise<boolean>;
     deviceEvents?: DeviceEvents;
+    /** The app's mailer instead of the outbox (an SMTP mailer to a test server); TestApp.mailer stays the outbox. */
+    mailer?: Mailer;
+    sms?: SmsSender;
   } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.config);
   const clock = options.clock ?? new TestClock();
   const mailer = createOutboxMailer(db);
   const { domains, broker, disconnectDevice, deviceEvents } = options;
-  const app = await buildApp({ config, db, mailer, clock, domains, broker, disconnectDevice, deviceEvents });
+  const sms = options.sms ?? createSmsOutbox(db);
+  const app = await buildApp({
+    config,
+    db,
+    mailer: options.mailer ?? mailer,
+    sms,
+    clock,
+    domains,
+    broker,
+    disconnectDevice,
+    deviceEvents,
+  });
   await app.ready();
-  return { app, config, clock, mailer, db };
+  return { app, config, clock, mailer, sms, db };
 }

@@ -58,6 +58,10 @@ export const ContactSchema = z.object({
   severityLevel: z.array(SeverityLevelSchema),
   /** The email address is confirmed through the link sent to it. */
   emailEnabled: z.boolean(),
+  /** The unsubscribe link of a notification e-mail was used (no e-mail until the address is confirmed again). */
+  emailUnsubscribed: z.boolean().optional(),
+  /** The phone answered STOP to a notification SMS (no SMS until the phone number is saved again). */
+  smsStopped: z.boolean().optional(),
 });
 export type Contact = z.infer<typeof ContactSchema>;
 

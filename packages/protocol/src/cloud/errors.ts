@@ -132,6 +132,17 @@ export const ROLLOUT_API_ERRORS = [
 ] as const;
 export type RolloutApiErrorName = (typeof ROLLOUT_API_ERRORS)[number];
 
+/** Error names of incidents and notification settings (issue 15). */
+export const INCIDENT_API_ERRORS = [
+  /** 400: a venue's quiet hours name a time zone that is no IANA zone. */
+  'TIME_ZONE_INVALID',
+  /** 400: an escalation contact is none of the caller's contacts. */
+  'CONTACT_UNKNOWN',
+  /** 400: an acknowledge or unsubscribe link that is damaged or expired. */
+  'LINK_INVALID',
+] as const;
+export type IncidentApiErrorName = (typeof INCIDENT_API_ERRORS)[number];
+
 /** Every error name the cloud may answer. */
 export type CloudErrorName =
   | HttpErrorName
@@ -141,7 +152,8 @@ export type CloudErrorName =
   | ContactApiErrorName
   | RemoteApiErrorName
   | FirmwareApiErrorName
-  | RolloutApiErrorName;
+  | RolloutApiErrorName
+  | IncidentApiErrorName;
 
 /** The JSON body of every cloud error reply. */
 export const ErrorBodySchema = z.object({

@@ -9,3 +9,4 @@ export * from './contacts';
 export * from './remote';
 export * from './firmware';
 export * from './rollouts';
+export * from './incidents';

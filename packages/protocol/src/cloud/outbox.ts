@@ -25,3 +25,17 @@ export type OutboxQuery = z.infer<typeof OutboxQuerySchema>;
 /** The outbox, newest first. */
 export const OutboxListSchema = z.object({ mails: z.array(OutboxMailSchema) });
 export type OutboxList = z.infer<typeof OutboxListSchema>;
+
+/** The development SMS outbox (`GET {API base}/dev/sms-outbox`, absent in production): SMS kept without SMPP_URL. */
+export const SMS_OUTBOX_PATH = '/dev/sms-outbox';
+
+/** One SMS in the SMS outbox. */
+export const OutboxSmsSchema = z.object({ id: z.string(), to: z.string(), text: z.string(), createdAt: z.string() });
+export type OutboxSmsItem = z.infer<typeof OutboxSmsSchema>;
+
+/** `GET /dev/sms-outbox?to=` query (E.164). */
+export const SmsOutboxQuerySchema = z.object({ to: z.string().max(32).optional() });
+
+/** The SMS outbox, newest first. */
+export const SmsOutboxListSchema = z.object({ messages: z.array(OutboxSmsSchema) });
+export type SmsOutboxList = z.infer<typeof SmsOutboxListSchema>;

@@ -29,6 +29,10 @@ export const contacts = pgTable(
     /** SHA-256 of the pending confirmation link's token, and when it stops working. */
     confirmTokenHash: text('confirm_token_hash').unique(),
     confirmExpiresAt: time('confirm_expires_at'),
+    /** The unsubscribe link of a notification e-mail was used: no more e-mail until the address is confirmed again. */
+    emailUnsubscribedAt: time('email_unsubscribed_at'),
+    /** The phone answered STOP to a notification SMS: no more SMS until the phone is changed or re-entered. */
+    smsStoppedAt: time('sms_stopped_at'),
     createdAt: time('created_at').notNull(),
     updatedAt: time('updated_at').notNull(),
   },

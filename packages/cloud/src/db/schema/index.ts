@@ -9,3 +9,4 @@ export * from './devices';
 export * from './contacts';
 export * from './firmware';
 export * from './rollouts';
+export * from './incidents';

@@ -1,5 +1,5 @@
 /**
- * The firmware library (issue 14): one row per uploaded image, the file itself on disk (domains/firmware/store.ts).
+ * The firmware library (issue 14): one row per uploaded image, the file itself on disk or in an S3-compatible bucket (domains/firmware/store.ts).
  * Family and version are unique per user; a partial unique index keeps at most one latest image per user × family
  * (the service keeps exactly one while the family has images). The first index also serves lookups by user.
  */

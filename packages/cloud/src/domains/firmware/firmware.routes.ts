@@ -1,8 +1,10 @@
 /**
  * HTTP of the firmware library (issue 14; contracts in @rackside/protocol cloud/firmware.ts). Upload, list, latest
  * and delete want a signed-in user with a verified email; the download is the amp's, with the token of its job's
- * URL as the credential (never logged: app.ts redactQuery), streamed from disk with single byte ranges.
+ * URL as the credential (never logged: app.ts redactQuery), streamed from the store (disk, or an S3 bucket read by
+ * byte range when FIRMWARE_S3_URL is set) with single byte ranges.
  */
+import { Readable } from 'node:stream';
 import fastifyMultipart from '@fastify/multipart';
 import {
   FIRMWARE_FILE_FIELD,
@@ -22,7 +24,8 @@ import { AppError } from '../../plugins/errors';
 import { BEARER as security, ERROR_REPLIES as errors } from '../http';
 import { FirmwareService, type ReceivedImage } from './firmware.service';
 import { isReleaseZipName } from './release-upload';
-import { FirmwareStore } from './store';
+import { S3FirmwareStore } from './s3-store';
+import { DiskFirmwareStore, type FirmwareStore } from './store';
 
 /** The byte range a `Range` header asks for: one range, 'unsatisfiable', or undefined (send it all). */
 export function parseRange(
@@ -45,7 +48,11 @@ export function parseRange(
 
 /** The firmware routes, under the API prefix. */
 export async function firmwareRoutes(app: DomainApp, ctx: DomainContext): Promise<void> {
-  const store = await FirmwareStore.open(ctx.config);
+  const { FIRMWARE_S3_URL } = ctx.config;
+  const store: FirmwareStore =
+    FIRMWARE_S3_URL === undefined
+      ? await DiskFirmwareStore.open(ctx.config)
+      : await S3FirmwareStore.open({ ...ctx.config, FIRMWARE_S3_URL });
   app.addHook('onClose', () => store.close());
   const firmware = new FirmwareService(ctx, store);
   await app.register(fastifyMultipart, {
@@ -91,7 +98,12 @@ export async function firmwareRoutes(app: DomainApp, ctx: DomainContext): Promis
         .header('content-disposition', `attachment; filename="${image.name.replace(/[^A-Za-z0-9._-]/g, '_')}"`)
         .header('etag', `"${image.sha256}"`)
         .header('cache-control', 'private, no-store');
-      const stream = file.createReadStream({ start, end: Math.max(start, end), autoClose: true });
+      const stream = await file.read(start, end);
+      if (request.method === 'HEAD') {
+        // the headers only: Fastify would read the whole image (or fetch it from the bucket) to throw it away
+        stream.destroy();
+        return reply.send(Readable.from([]) as never);
+      }
       // a stream is sent as it is (Fastify serializes no stream); the route's declared replies are its errors
       return reply.send(stream as never);
     },

@@ -8,8 +8,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import type { FileHandle } from 'node:fs/promises';
-import { open } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
@@ -43,7 +41,7 @@ import {
 import { imageInUse } from '../rollouts/rollouts.repo';
 import { ImageCheck, type ReceivedImage } from './image-check';
 import { inEntry, receiveRelease, type ReceivedRelease } from './release-upload';
-import type { FirmwareStore } from './store';
+import { FirmwareFileMissing, type FirmwareFile, type FirmwareStore } from './store';
 
 const notFound = () => new AppError('NotFound', 'No such firmware image');
 
@@ -165,11 +163,12 @@ export class FirmwareService {
       await abandonAll();
       throw error;
     }
-    const stored: { id: string; path: string; r: ReceivedImage }[] = [];
+    const stored: { id: string; r: ReceivedImage }[] = [];
     try {
       for (const r of received) {
         const id = randomUUID();
-        stored.push({ id, r, path: await this.store.commit(r.tempPath, caller.id, id) });
+        await this.store.commit(r.tempPath, caller.id, id);
+        stored.push({ id, r });
       }
       const text = notes === undefined || notes.trim() === '' ? null : notes;
       await db.transaction(async (tx) => {
@@ -202,8 +201,11 @@ export class FirmwareService {
             await setLatest(tx, { id, userId: caller.id, family });
       });
     } catch (error) {
-      await Promise.all(stored.map(({ path }) => this.store.discard(path)));
-      await Promise.all(received.slice(stored.length).map((r) => this.abandon(r)));
+      // the cleanup's own failures (an object store gone) must not hide the reason
+      await Promise.allSettled([
+        ...stored.map(({ id }) => this.store.remove(caller.id, id)),
+        ...received.slice(stored.length).map((r) => this.abandon(r)),
+      ]);
       if (isUniqueViolation(error) && constraintOf(error) === 'firmware_images_user_family_version_key') {
         const [first] = received;
         throw first === undefined ? error : exists(first.image.layout.header);
@@ -259,33 +261,47 @@ export class FirmwareService {
       return row;
     });
     try {
-      await this.store.discard(this.store.imagePath(caller.id, deleted.id));
+      await this.store.remove(caller.id, deleted.id);
     } catch (error) {
       log.warn({ imageId, error: String(error) }, 'deleted firmware image: its file could not be removed');
     }
     return { ok: true };
   }
 
-  /** The image a download token opens, and its open file; Unauthorized/NotFound otherwise. */
+  /**
+   * The image a download token opens, and its file; Unauthorized/NotFound otherwise. The file's reads answer
+   * NotFound too when the image is gone by then (an object store is only asked when the bytes are).
+   */
   async openDownload(
     imageId: string,
     token: string | undefined,
     log: FastifyBaseLogger,
-  ): Promise<{ image: FirmwareImageRow; file: FileHandle }> {
+  ): Promise<{ image: FirmwareImageRow; file: FirmwareFile }> {
     if (token === undefined || token === '') throw new AppError('Unauthorized', 'The download link has no token');
     const subject = await this.ctx.tokens.verifyFirmware(token);
     if (subject.imageId !== imageId) throw new AppError('Unauthorized', 'The download link is not for this image');
     const image = await this.downloadRow(subject.userId, imageId);
     if (image === undefined) throw notFound();
+    const missing = (error: unknown) => this.fileMissing(image, error, log);
     try {
-      return { image, file: await open(this.store.imagePath(image.userId, image.id), 'r') };
+      const file = await this.store.open(image.userId, image.id);
+      return {
+        image,
+        file: { read: (start, end) => file.read(start, end).catch(missing), close: () => file.close() },
+      };
     } catch (error) {
-      // deleted since it was looked up (the row goes first, then the file), or a file really missing
-      this.downloadRows.delete(`${subject.userId}/${imageId}`);
-      if ((await findImage(this.ctx.db, subject.userId, imageId)) !== undefined)
-        log.error({ imageId, error: String(error) }, 'firmware image file missing');
-      throw notFound();
+      return missing(error);
     }
+  }
+
+  /** A store failure other than a missing file passes on; a missing file answers NotFound (see openDownload). */
+  private async fileMissing(image: FirmwareImageRow, error: unknown, log: FastifyBaseLogger): Promise<never> {
+    if (!(error instanceof FirmwareFileMissing)) throw error;
+    // deleted since it was looked up (the row goes first, then the file), or a file really missing
+    this.downloadRows.delete(`${image.userId}/${image.id}`);
+    if ((await findImage(this.ctx.db, image.userId, image.id)) !== undefined)
+      log.error({ imageId: image.id, error: error.message }, 'firmware image file missing');
+    throw notFound();
   }
 
   /**

@@ -35,7 +35,14 @@ const flag = z
   .transform((v) => v === 'true' || v === '1');
 
 const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /**
+   * Development features on (issue 16: production by default): the mail and SMS outboxes at GET {API}/dev/… (sign-up
+   * and reset codes for anyone who asks) and the console's development regions. Only `RACKSIDE_DEV=1` (or true) turns
+   * them on; `npm start` and the test set-ups set it. NODE_ENV=production overrides it.
+   */
+  RACKSIDE_DEV: flag,
+  /** Absent → 'development' with RACKSIDE_DEV, else 'production' (a deployment that forgets it is a production one). */
+  NODE_ENV: z.enum(['development', 'production', 'test']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8090),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -127,6 +134,11 @@ const EnvSchema = z.object({
   /** Flapping: this many drops to offline within NOTIFY_FLAP_WINDOW_S are one incident, not one each. */
   NOTIFY_FLAP_COUNT: z.coerce.number().int().min(2).max(100).default(5),
   NOTIFY_FLAP_WINDOW_S: seconds(600),
+  /**
+   * The length of the venue settings' minutes (reminders, escalation) in seconds: 60. End-to-end tests shorten it
+   * to see a reminder in seconds rather than minutes.
+   */
+  NOTIFY_MINUTE_S: z.coerce.number().int().min(1).max(60).default(60),
   /** An offline incident's "resolved" message waits until the amp stayed online this long (a drop again cancels it). */
   NOTIFY_SETTLE_S: z.coerce.number().int().min(0).max(86_400).default(120),
   /**
@@ -149,17 +161,36 @@ const EnvSchema = z.object({
   CODE_RESEND_S: seconds(60),
   /** Wrong tries after which a code is locked until a new one is sent. */
   CODE_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
-  /** Sign-in and code endpoints: requests per RATE_LIMIT_WINDOW_S per account (email) and per client address. */
+  /**
+   * Brute force (docs/security.md, OWASP ASVS V2.2). Failed sign-ins and wrong codes: this many per account (email,
+   * across addresses) before that account's back-off applies to the addresses that failed on it. The code-sending
+   * endpoints (resend, forgot password) allow this many requests per account per RATE_LIMIT_WINDOW_S.
+   */
   RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  /**
+   * Requests per RATE_LIMIT_WINDOW_S per client address on the sign-in and code endpoints (a flood guard: it bars an
+   * address, never an account).
+   */
   RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(100),
   RATE_LIMIT_WINDOW_S: seconds(300),
+  /** Failures per address (any account) before the address's back-off; absent → RATE_LIMIT_PER_ADDRESS. */
+  RATE_LIMIT_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().optional(),
+  /** Back-off after the free failures: 1 s, doubling with each further failure, at most this long. */
+  RATE_LIMIT_BACKOFF_MAX_S: seconds(900),
   /** The built web app to serve at / (cloud mode); defaults to packages/web/dist when it exists. */
   WEB_ROOT: optionalText,
 });
 
 type Resolved = 'PUBLIC_URL' | 'MQTT_HOST' | 'MQTT_PUBLIC_URL' | 'FIRMWARE_BASE_URL';
+type Env = z.output<typeof EnvSchema>;
 /** The validated configuration (defaults applied, URLs resolved, JWT_SECRET still optional). */
-export type Config = Omit<z.output<typeof EnvSchema>, Resolved> & Record<Resolved, string>;
+export type Config = Omit<Env, Resolved | 'NODE_ENV' | 'RACKSIDE_DEV' | 'RATE_LIMIT_FAILURES_PER_ADDRESS'> &
+  Record<Resolved, string> & {
+    RATE_LIMIT_FAILURES_PER_ADDRESS: number;
+    NODE_ENV: NonNullable<Env['NODE_ENV']>;
+    /** Development features (the dev outboxes, the development regions): RACKSIDE_DEV=1 and NODE_ENV not production. */
+    RACKSIDE_DEV: boolean;
+  };
 /** The configuration once `loadConfig` has made sure a JWT secret exists. */
 export type ResolvedConfig = Config & { JWT_SECRET: string };
 
@@ -191,13 +222,42 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     );
   }
   const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, '');
+  const nodeEnv = c.NODE_ENV ?? (c.RACKSIDE_DEV ? 'development' : 'production');
   return {
     ...c,
+    NODE_ENV: nodeEnv,
+    RACKSIDE_DEV: c.RACKSIDE_DEV && nodeEnv !== 'production',
+    RATE_LIMIT_FAILURES_PER_ADDRESS: c.RATE_LIMIT_FAILURES_PER_ADDRESS ?? c.RATE_LIMIT_PER_ADDRESS,
     PUBLIC_URL: publicUrl,
     MQTT_HOST: c.MQTT_HOST ?? c.HOST,
     MQTT_PUBLIC_URL: c.MQTT_PUBLIC_URL ?? deviceBrokerUrl(c.MQTT_URL, publicUrl, c.MQTT_PORT),
     FIRMWARE_BASE_URL: (c.FIRMWARE_BASE_URL ?? `${publicUrl}${c.API_PREFIX}/firmware`).replace(/\/+$/, ''),
   };
+}
+
+/** JWT secrets published in this repository or shaped like a placeholder: never accepted in production. */
+const PLACEHOLDER_SECRET =
+  /^test-secret-test-secret-test-secret-0123$|change[-_ ]?me|example|placeholder|your[-_ ]?secret/i;
+
+/**
+ * What a production start lacks (issue 16: the cloud refuses to start without them; empty with RACKSIDE_DEV):
+ * SMTP_URL (no outbox in production: nobody could read the codes) and an own JWT_SECRET (not a generated one that
+ * changes with DATA_DIR, not a placeholder).
+ */
+export function productionProblems(config: Pick<Config, 'RACKSIDE_DEV' | 'SMTP_URL' | 'JWT_SECRET'>): string[] {
+  if (config.RACKSIDE_DEV) return [];
+  const problems: string[] = [];
+  if (config.SMTP_URL === undefined) {
+    problems.push(
+      'SMTP_URL: required in production (sign-up and reset codes go by e-mail), e.g. smtp://user:pass@host:587',
+    );
+  }
+  if (config.JWT_SECRET === undefined) {
+    problems.push('JWT_SECRET: required in production: at least 32 random characters (openssl rand -base64 48)');
+  } else if (PLACEHOLDER_SECRET.test(config.JWT_SECRET) || new Set(config.JWT_SECRET).size < 8) {
+    problems.push('JWT_SECRET: a default or placeholder value; set at least 32 random characters');
+  }
+  return problems;
 }
 
 /** Reads DATA_DIR/jwt-secret, creating it (mode 0600) on first start; in memory, a fresh secret per process. */
@@ -211,9 +271,23 @@ function ensureJwtSecret(dataDir: string): string {
   return secret;
 }
 
-/** The configuration of this process: parsed env, DATA_DIR created, JWT secret loaded or generated, WEB_ROOT found. */
-export function loadConfig(env: Readonly<Record<string, string | undefined>> = process.env): ResolvedConfig {
+/**
+ * The configuration of this process: parsed env, DATA_DIR created, JWT secret loaded or generated, WEB_ROOT found.
+ * `deployment: true` (main.ts, `npm start`) refuses a production configuration that productionProblems finds wanting,
+ * before anything is written; an embedding (benches, tests) leaves it off.
+ */
+export function loadConfig(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+  { deployment = false }: { deployment?: boolean } = {},
+): ResolvedConfig {
   const config = parseConfig(env);
+  const problems = deployment ? productionProblems(config) : [];
+  if (problems.length > 0) {
+    throw new ConfigError(
+      `The cloud does not start in production without:\n${problems.map((p) => `  ${p}`).join('\n')}\n` +
+        'Production is the default; for a development cloud (the dev outbox, no SMTP) set RACKSIDE_DEV=1.',
+    );
+  }
   const dataDir = config.DATA_DIR === IN_MEMORY ? IN_MEMORY : resolve(config.DATA_DIR);
   if (dataDir !== IN_MEMORY) mkdirSync(dataDir, { recursive: true });
   const webDist = join(REPO_ROOT, 'packages', 'web', 'dist');

@@ -14,6 +14,7 @@ import { DeviceEvents } from './device-events';
 import { startMqtt, type MqttDeps, type MqttLink } from './mqtt';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './plugins/mailer';
 import { createSmsOutbox, type SmsSender } from './plugins/sms';
+import { createSmppSender } from './plugins/smpp';
 
 /** A running cloud service. */
 export interface CloudService {
@@ -38,6 +39,12 @@ export interface CloudServiceOptions {
   readonly onReportedStored?: MqttDeps['onReportedStored'];
 }
 
+/** The SMS gateway's connection lines (no phone numbers: debug is off). */
+const consoleSmsLog = {
+  info: (details: Record<string, unknown>, message: string) => console.log(`[sms] ${message}`, details),
+  warn: (details: Record<string, unknown>, message: string) => console.warn(`[sms] ${message}`, details),
+};
+
 /** Starts the cloud service. */
 export async function startCloudService(
   config: ResolvedConfig,
@@ -50,7 +57,10 @@ export async function startCloudService(
     config.SMTP_URL === undefined
       ? createOutboxMailer(database.db, mailLog)
       : createSmtpMailer(config.SMTP_URL, config.MAIL_FROM);
-  const sms = createSmsOutbox(database.db, mailLog);
+  const sms =
+    config.SMPP_URL === undefined
+      ? createSmsOutbox(database.db, mailLog)
+      : createSmppSender(config.SMPP_URL, config.SMS_FROM, brokerLog ?? consoleSmsLog);
   const deviceEvents = new DeviceEvents();
   const mqtt = await startMqtt({
     config,

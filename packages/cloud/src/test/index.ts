@@ -12,3 +12,5 @@ export {
   type ThrowawayPostgres,
 } from './databases';
 export { call, createSignedInUser, createVenue, registerDevice } from './factories';
+export { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from './smtp-server';
+export { startTestSmppServer } from './smpp-server';

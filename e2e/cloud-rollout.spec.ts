@@ -52,6 +52,7 @@ function startCloud(): Promise<void> {
     env: {
       ...process.env,
       NODE_ENV: 'development', // the dev outbox the seed confirms the demo account through
+      RACKSIDE_DEV: '1', // issue 16: the cloud is production (no outbox, SMTP required) unless told
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
       PORT: String(PORT),

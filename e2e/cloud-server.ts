@@ -13,6 +13,7 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'packages/cloud/src/ma
   env: {
     ...process.env,
     NODE_ENV: 'development', // the dev outbox, where the flows read confirmation codes
+    RACKSIDE_DEV: '1', // issue 16: the cloud is production (no outbox, SMTP required) unless told
     LOG_LEVEL: 'warn',
     HOST: CLOUD_HOST,
     PORT: String(CLOUD_PORT),

@@ -52,16 +52,22 @@ const host = env.HOST ?? '127.0.0.1';
 const port = env.PORT ?? '8090';
 let config;
 try {
-  config = loadConfig({
-    ...env,
-    NODE_ENV: env.NODE_ENV ?? 'development', // the dev outbox: sign-up codes show on the terminal and the outbox URL
-    LOG_LEVEL: env.LOG_LEVEL ?? 'warn',
-    HOST: host,
-    PORT: port,
-    PUBLIC_URL: env.PUBLIC_URL ?? `http://${host}:${port}`,
-    DATA_DIR: env.DATA_DIR ?? join(state, 'cloud'),
-    ...(existsSync(built) ? { WEB_ROOT: webRoot } : {}),
-  });
+  config = loadConfig(
+    {
+      ...env,
+      // the demo is a development cloud (issue 16: the cloud is production unless told): the dev outbox, where sign-up
+      // codes show besides the terminal, and the development regions
+      RACKSIDE_DEV: env.RACKSIDE_DEV ?? '1',
+      NODE_ENV: env.NODE_ENV ?? 'development',
+      LOG_LEVEL: env.LOG_LEVEL ?? 'warn',
+      HOST: host,
+      PORT: port,
+      PUBLIC_URL: env.PUBLIC_URL ?? `http://${host}:${port}`,
+      DATA_DIR: env.DATA_DIR ?? join(state, 'cloud'),
+      ...(existsSync(built) ? { WEB_ROOT: webRoot } : {}),
+    },
+    { deployment: true },
+  );
 } catch (e) {
   console.error(e instanceof ConfigError ? e.message : e);
   process.exit(1);

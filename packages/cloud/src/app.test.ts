@@ -79,6 +79,7 @@ describeEachDatabase('app', (db) => {
       ok: true,
       service: 'rackside-cloud',
       china: false,
+      dev: true,
     });
   });
 

@@ -1,7 +1,7 @@
 /**
  * buildApp(deps): the whole HTTP service as a Fastify instance, used by main.ts and by every route test (inject).
- * Order: zod compilers → error handling → rate-limit store → auth decorators → OpenAPI → domains (under API_PREFIX)
- * → dev outbox → the web app at / (docs/adr/0003-cloud-http-layout.md).
+ * Order: zod compilers → error handling → security headers → rate-limit store → auth decorators → OpenAPI → domains
+ * (under API_PREFIX) → dev outbox (RACKSIDE_DEV only) → the web app at / (docs/adr/0003-cloud-http-layout.md).
  *
  * To add a domain: write src/domains/<d>/index.ts exporting `<d>Domain: Domain` and add it to DOMAINS.
  */
@@ -47,6 +47,7 @@ import { rolloutsDomain } from './domains/rollouts/index';
 import { venuesDomain } from './domains/venues/index';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling, sendNotFound } from './plugins/errors';
+import { registerSecurityHeaders } from './plugins/headers';
 import { isOutbox, type Mailer } from './plugins/mailer';
 import { createSmsOutbox, isSmsOutbox, type SmsSender } from './plugins/sms';
 import { TokenService } from './plugins/tokens';
@@ -114,6 +115,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // helmet's onRequest hook: every reply, the 404s and error replies included, carries the headers (docs/security.md)
+  await registerSecurityHeaders(app, config);
 
   await app.register(fastifyRateLimit, { global: false });
   // frames above the relay's limit get the device API's error (domains/remote); far above it the socket closes (1009)
@@ -173,20 +176,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const api = app.withTypeProvider<ZodTypeProvider>();
   // the console's hosting mode is in index.html (plugins/web-app.ts); health says the same to scripts and probes
-  const health = z.object({ ok: z.literal(true), service: z.literal('rackside-cloud'), china: z.boolean() });
+  const health = z.object({
+    ok: z.literal(true),
+    service: z.literal('rackside-cloud'),
+    china: z.boolean(),
+    /** A development cloud (RACKSIDE_DEV=1): the dev outboxes are open; never true in production. */
+    dev: z.boolean(),
+  });
   api.get(`${prefix}/health`, { schema: { hide: true, response: { 200: health } } }, () => ({
     ok: true as const,
     service: 'rackside-cloud' as const,
     china: hostingOf(config) === 'cloud-china',
+    dev: config.RACKSIDE_DEV,
   }));
-  if (config.NODE_ENV !== 'production' && isOutbox(mailer)) {
+  if (config.RACKSIDE_DEV && isOutbox(mailer)) {
     api.get(
       `${prefix}${OUTBOX_PATH}`,
       { schema: { tags: ['dev'], querystring: OutboxQuerySchema, response: { 200: OutboxListSchema } } },
       async (request) => ({ mails: await mailer.list(request.query.to) }),
     );
   }
-  if (config.NODE_ENV !== 'production' && isSmsOutbox(sms)) {
+  if (config.RACKSIDE_DEV && isSmsOutbox(sms)) {
     api.get(
       `${prefix}${SMS_OUTBOX_PATH}`,
       { schema: { tags: ['dev'], querystring: SmsOutboxQuerySchema, response: { 200: SmsOutboxListSchema } } },

@@ -13,7 +13,9 @@ describe('cloud configuration', () => {
   it('has laptop defaults for every variable', () => {
     const c = parseConfig({});
     expect(c).toMatchObject({
-      NODE_ENV: 'development',
+      // issue 16: production unless RACKSIDE_DEV=1
+      NODE_ENV: 'production',
+      RACKSIDE_DEV: false,
       PORT: 8090,
       HOST: '127.0.0.1',
       PUBLIC_URL: 'http://localhost:8090',

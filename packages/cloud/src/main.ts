@@ -1,6 +1,7 @@
 /**
  * `npm run cloud`: the cloud service on PORT with PGlite in DATA_DIR unless DATABASE_URL is set, the embedded MQTT
  * broker on MQTT_PORT unless MQTT_URL is set, and the mail outbox unless SMTP_URL is set. Migrations run at start.
+ * Production unless RACKSIDE_DEV=1: then SMTP_URL and JWT_SECRET are required (config.ts productionProblems).
  * SIGINT/SIGTERM close the server, then the broker link, the mailer and the database.
  */
 import type { BrokerLogger } from './broker/index';
@@ -26,11 +27,12 @@ function banner(config: ResolvedConfig, { database, mailer, mqtt, applied }: Clo
   const mail =
     mailer.kind === 'smtp'
       ? `SMTP ${new URL(config.SMTP_URL ?? '').host}`
-      : config.NODE_ENV === 'production'
+      : !config.RACKSIDE_DEV
         ? 'outbox (printed here; no SMTP_URL)'
         : `outbox: printed here and at GET ${api}/dev/outbox`;
   return [
     `Rackside cloud listening on http://${config.HOST}:${config.PORT}`,
+    `  mode       ${config.RACKSIDE_DEV ? 'development (RACKSIDE_DEV=1: the dev outboxes are open to anyone)' : 'production'}`,
     `  API        ${api}   (OpenAPI: ${api}/docs)`,
     `  database   ${database.driver === 'pglite' ? `PGlite in ${database.location}` : database.location}${applied.length > 0 ? ` (applied ${applied.join(', ')})` : ''}`,
     `  broker     ${mqtt.description}; amps connect to ${mqtt.deviceUrl}`,
@@ -40,7 +42,7 @@ function banner(config: ResolvedConfig, { database, mailer, mqtt, applied }: Clo
 }
 
 async function main(): Promise<void> {
-  const config = loadConfig();
+  const config = loadConfig(process.env, { deployment: true });
   const service = await startCloudService(config, { brokerLog: brokerLogger(config.LOG_LEVEL) });
   console.log(banner(config, service));
 

@@ -32,6 +32,8 @@ export class TestClock implements Clock {
 export function testConfig(overrides: Readonly<Record<string, string>> = {}): ResolvedConfig {
   const config = parseConfig({
     NODE_ENV: 'test',
+    // the dev outboxes, as a development cloud has them (issue 16: off unless RACKSIDE_DEV=1)
+    RACKSIDE_DEV: '1',
     LOG_LEVEL: 'silent',
     DATA_DIR: IN_MEMORY,
     PUBLIC_URL: 'http://cloud.test',

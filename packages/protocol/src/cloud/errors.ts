@@ -45,6 +45,11 @@ export const IDENTITY_ERRORS = [
   'AliasExistsException',
   'UnableToResendCode',
   'UnableToVerify',
+  /**
+   * 400: the code had CODE_MAX_ATTEMPTS (5) wrong tries and no longer works, even when right; ask for a new code
+   * (issue 16; sign-up confirmation, password reset, email verification).
+   */
+  'CodeAttemptsExceeded',
 ] as const;
 export type IdentityErrorName = (typeof IDENTITY_ERRORS)[number];
 

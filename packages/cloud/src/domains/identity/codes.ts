@@ -1,6 +1,7 @@
 /**
  * One-time codes (sign-up confirmation, password reset, email verification): six digits, e-mailed, stored as a keyed
- * hash, expiring after CODE_TTL_S, locked after CODE_MAX_ATTEMPTS tries, resent at most once per CODE_RESEND_S.
+ * hash, expiring after CODE_TTL_S, dead after CODE_MAX_ATTEMPTS wrong tries (CodeAttemptsExceeded, even for the right
+ * code, until a new one is sent), resent at most once per CODE_RESEND_S.
  */
 import { randomInt } from 'node:crypto';
 import { VERIFICATION_CODE_LENGTH, type CloudErrorName, type CodeDelivery } from '@rackside/protocol';
@@ -79,7 +80,8 @@ export class CodeService {
 
   /**
    * Checks a code (each call uses one of the CODE_MAX_ATTEMPTS tries) and returns its row when it matches; the caller
-   * then acts and deletes it. TooManyRequests once the tries are used up, InvalidCode when it does not match.
+   * then acts and deletes it. InvalidCode when it does not match; CodeAttemptsExceeded on the last wrong try and on
+   * every try after it (the right code too): the user must ask for a new code, which starts with all its tries.
    */
   async check(userId: string, purpose: CodePurpose, code: string, names: CodeErrorNames): Promise<CodeRow> {
     const { db, clock, config, tokens } = this.ctx;
@@ -88,14 +90,20 @@ export class CodeService {
       if ((await findCode(db, userId, purpose)) === undefined) {
         throw new AppError(names.missing, 'No code is pending; ask for a new one');
       }
-      throw new AppError('TooManyRequests', 'Too many wrong codes; ask for a new code');
+      throw new AppError('CodeAttemptsExceeded', 'Too many wrong tries: this code no longer works; ask for a new code');
     }
     if (row.expiresAt.getTime() <= clock.now().getTime()) {
       throw new AppError(names.expired, 'The code has expired; ask for a new one');
     }
     if (!TokenService.sameDigest(tokens.hashCode(`${userId}:${purpose}`, code), row.codeHash)) {
       const left = config.CODE_MAX_ATTEMPTS - row.attempts;
-      throw new AppError('InvalidCode', left > 0 ? `Wrong code (${left} tries left)` : 'Wrong code; ask for a new one');
+      if (left <= 0) {
+        throw new AppError(
+          'CodeAttemptsExceeded',
+          'Too many wrong tries: this code no longer works; ask for a new code',
+        );
+      }
+      throw new AppError('InvalidCode', `Wrong code (${left} ${left === 1 ? 'try' : 'tries'} left)`);
     }
     return row;
   }

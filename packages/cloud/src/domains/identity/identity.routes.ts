@@ -1,7 +1,9 @@
 /**
  * HTTP of the identity service (contracts in @rackside/protocol cloud/identity.ts). Routes only parse, authenticate,
- * rate-limit and call the service; the service decides. Sign-in and every code endpoint are limited per account and
- * per client address.
+ * rate-limit and call the service; the service decides. Brute force (docs/security.md, OWASP ASVS V2.2): sign-in and
+ * the code checks have a per-address request limit and an exponential back-off on failures per address and per
+ * account that never bars an address that has not failed (the owner is not locked out); the code-sending endpoints
+ * are limited per account and per address; a code dies after CODE_MAX_ATTEMPTS wrong tries (codes.ts).
  */
 import {
   ChangePasswordBodySchema,
@@ -25,7 +27,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { DomainApp, DomainContext } from '../../domain';
 import { currentUser } from '../../plugins/auth';
-import { accountAndAddressLimit } from '../../plugins/rate-limit';
+import { accountAndAddressLimit, addressLimit, FailureBackoff } from '../../plugins/rate-limit';
 import { IdentityService } from './identity.service';
 
 const security = [{ bearer: [] }];
@@ -46,6 +48,10 @@ export function identityRoutes(app: DomainApp, ctx: DomainContext): void {
   const service = new IdentityService(ctx);
   const limit = (route: string, account: (request: FastifyRequest) => string | undefined) =>
     accountAndAddressLimit(app, ctx.config, route, account);
+  const backoff = new FailureBackoff(ctx.config, () => ctx.clock.now());
+  /** Wrong guesses: what counts as a failure of a sign-in or a code check (an unknown email is one too). */
+  const wrongPassword = ['InvalidPassword', 'EmailNotFound'] as const;
+  const wrongCode = ['InvalidCode', 'CodeExpired', 'CodeAttemptsExceeded', 'UserNotFound'] as const;
 
   app.post(
     P.signUp,
@@ -63,9 +69,9 @@ export function identityRoutes(app: DomainApp, ctx: DomainContext): void {
         body: ConfirmSignUpBodySchema,
         response: { 200: OkSchema, ...errors },
       },
-      preHandler: limit('confirm-sign-up', emailOf),
+      preHandler: addressLimit(app, ctx.config, 'confirm-sign-up'),
     },
-    (request) => service.confirmSignUp(request.body),
+    (request) => backoff.guard('code', request, emailOf(request), wrongCode, () => service.confirmSignUp(request.body)),
   );
   app.post(
     P.resendCode,
@@ -83,9 +89,9 @@ export function identityRoutes(app: DomainApp, ctx: DomainContext): void {
     P.signIn,
     {
       schema: { summary: 'Sign in', body: SignInBodySchema, response: { 200: CloudSessionSchema, ...errors } },
-      preHandler: limit('sign-in', emailOf),
+      preHandler: addressLimit(app, ctx.config, 'sign-in'),
     },
-    (request) => service.signIn(request.body),
+    (request) => backoff.guard('sign-in', request, emailOf(request), wrongPassword, () => service.signIn(request.body)),
   );
   app.post(
     P.signOut,
@@ -142,9 +148,10 @@ export function identityRoutes(app: DomainApp, ctx: DomainContext): void {
         response: { 200: OkSchema, ...errors },
       },
       config: resetConfig,
-      preHandler: limit('confirm-forgot-password', emailOf),
+      preHandler: addressLimit(app, ctx.config, 'confirm-forgot-password'),
     },
-    (request) => service.confirmForgotPassword(request.body),
+    (request) =>
+      backoff.guard('code', request, emailOf(request), wrongCode, () => service.confirmForgotPassword(request.body)),
   );
   app.post(
     P.changePassword,
@@ -186,7 +193,10 @@ export function identityRoutes(app: DomainApp, ctx: DomainContext): void {
       onRequest: app.authenticate,
       preHandler: limit('verify-email', userOf),
     },
-    (request) => service.verifyEmail(currentUser(request), request.body.code),
+    (request) =>
+      backoff.guard('code', request, userOf(request), [...wrongCode, 'UnableToVerify'], () =>
+        service.verifyEmail(currentUser(request), request.body.code),
+      ),
   );
   app.post(
     P.resendVerificationCode,

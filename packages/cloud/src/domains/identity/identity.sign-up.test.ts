@@ -128,12 +128,13 @@ describeEachDatabase('identity: sign-up, confirmation, resend', (db) => {
     const { email } = await signUp(t.app);
     const code = await lastCode(t.mailer, email);
     const wrong = code === '000000' ? '111111' : '000000';
-    for (let i = 0; i < t.config.CODE_MAX_ATTEMPTS; i++) {
+    for (let i = 1; i <= t.config.CODE_MAX_ATTEMPTS; i++) {
       const res = await call(t.app, 'POST', P.confirmSignUp, { email, code: wrong });
-      expect(errorOf(res).error).toBe('InvalidCode');
+      // issue 16: the last wrong try already says the code is dead and a new one is needed
+      expect(errorOf(res).error).toBe(i < t.config.CODE_MAX_ATTEMPTS ? 'InvalidCode' : 'CodeAttemptsExceeded');
     }
     const locked = await call(t.app, 'POST', P.confirmSignUp, { email, code });
-    expect([locked.statusCode, errorOf(locked).error]).toEqual([429, 'TooManyRequests']);
+    expect([locked.statusCode, errorOf(locked).error]).toEqual([400, 'CodeAttemptsExceeded']);
 
     t.clock.advanceSeconds(t.config.CODE_RESEND_S + 1);
     expect((await call(t.app, 'POST', P.resendCode, { email })).statusCode).toBe(200);
@@ -147,7 +148,7 @@ describeEachDatabase('identity: sign-up, confirmation, resend', (db) => {
     const guesses = Array.from({ length: 20 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
     const replies = await Promise.all(guesses.map((g) => call(t.app, 'POST', P.confirmSignUp, { email, code: g })));
     const names = replies.map((r) => errorOf(r).error);
-    expect(names.filter((n) => n === 'InvalidCode')).toHaveLength(t.config.CODE_MAX_ATTEMPTS);
-    expect(names.filter((n) => n === 'TooManyRequests')).toHaveLength(20 - t.config.CODE_MAX_ATTEMPTS);
+    expect(names.filter((n) => n === 'InvalidCode')).toHaveLength(t.config.CODE_MAX_ATTEMPTS - 1);
+    expect(names.filter((n) => n === 'CodeAttemptsExceeded')).toHaveLength(21 - t.config.CODE_MAX_ATTEMPTS);
   });
 });

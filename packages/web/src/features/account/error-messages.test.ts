@@ -20,6 +20,17 @@ describe('spec 1 §8 error names → messages', () => {
     expect(authErrorKey('login', 'TooManyRequests')).toBe('errors.tooManyRequests');
   });
 
+  it('tells the user to ask for a new code after too many wrong tries, in every language (issue 16)', () => {
+    for (const flow of ['confirm', 'reset', 'verify'] as const)
+      expect(authErrorKey(flow, 'CodeAttemptsExceeded')).toBe('errors.codeAttemptsExceeded');
+    const texts = ['en', 'es', 'zh'].map((lng) =>
+      createI18n(lng).t('errors.codeAttemptsExceeded', { ns: 'cloud-auth' }),
+    );
+    expect(texts[0]).toMatch(/new code/);
+    expect(new Set(texts).size).toBe(3);
+    for (const text of texts) expect(text).not.toBe('errors.codeAttemptsExceeded');
+  });
+
   it('has a message for every name of every catalogue in every language', () => {
     for (const lng of ['en', 'es', 'zh'])
       for (const [flow, names] of Object.entries({

@@ -2,9 +2,10 @@
  * Domain events between services that change who may reach a device: a device's place or connection changed
  * (relocated, removed, offline), or a user's sign-in sessions ended. Whatever holds access (the remote relay's open
  * sessions) checks that access again at once rather than at its next periodic check. Devices' sensor snapshots pass
- * through here too, to whoever asked for them (a rollout's audio check).
+ * through here too, to whoever asked for them (a rollout's audio check), and what ingestion stored of a device (its
+ * reported state, its online state), to whatever derives something from it (the incidents of issue 15).
  */
-import type { DeviceSensors } from '@rackside/protocol';
+import type { DeviceReported, DeviceSensors } from '@rackside/protocol';
 
 /** A listener set whose listeners must not throw (one that does is skipped, the others still run). */
 class Topic<T> {
@@ -31,6 +32,8 @@ export class DeviceEvents {
   readonly #devices = new Topic<string>();
   readonly #users = new Topic<string>();
   readonly #sensors = new Topic<{ deviceId: string; sensors: DeviceSensors }>();
+  readonly #reported = new Topic<{ deviceId: string; reported: DeviceReported }>();
+  readonly #status = new Topic<{ deviceId: string; online: boolean }>();
 
   /** Listens to device changes (moved, removed, online or offline); returns the remover. */
   onChanged(listener: (deviceId: string) => void): () => void {
@@ -60,5 +63,28 @@ export class DeviceEvents {
   /** Tells of a device's sensor snapshot (the broker's `sensors` topic). */
   sensed(deviceId: string, sensors: DeviceSensors): void {
     this.#sensors.emit({ deviceId, sensors });
+  }
+
+  /** Listens to reported states once stored (the device's shadow is this state); returns the remover. */
+  onReportedStored(listener: (deviceId: string, reported: DeviceReported) => void): () => void {
+    return this.#reported.on(({ deviceId, reported }) => listener(deviceId, reported));
+  }
+
+  /** Tells that a device's reported state is stored (mqtt.ts, from ingestion). */
+  reportedStored(deviceId: string, reported: DeviceReported): void {
+    this.#reported.emit({ deviceId, reported });
+  }
+
+  /**
+   * Listens to a device's `status` messages once stored (online, or offline: its goodbye or its last will); never
+   * told of the offline marks a process sets at its start (markAllDisconnected). Returns the remover.
+   */
+  onStatusStored(listener: (deviceId: string, online: boolean) => void): () => void {
+    return this.#status.on(({ deviceId, online }) => listener(deviceId, online));
+  }
+
+  /** Tells that a device's `status` message is stored (mqtt.ts, from ingestion). */
+  statusStored(deviceId: string, online: boolean): void {
+    this.#status.emit({ deviceId, online });
   }
 }

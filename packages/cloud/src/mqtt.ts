@@ -6,7 +6,7 @@
  * MQTT_URL: that broker (Mosquitto, EMQX, ...), whose own configuration authenticates devices and enforces the ACL
  * (docs/cloud-mqtt.md). Either way the service client ingests what devices publish into the database.
  */
-import type { DeviceSensors } from '@rackside/protocol';
+import type { DeviceReported, DeviceSensors } from '@rackside/protocol';
 import type { DeviceEvents } from './device-events';
 import {
   connectService,
@@ -48,7 +48,10 @@ export interface MqttDeps {
   readonly log?: BrokerLogger;
   /** Told once a device's reported state is stored (a benchmark hook: bench/cloud/); main.ts sets none. */
   readonly onReportedStored?: IngestionObservers['onReportedStored'];
-  /** Told of device changes (an amp online or offline): the app's, so its relay closes sessions to an amp gone. */
+  /**
+   * Told of device changes (an amp online or offline) and of what ingestion stored (reported states, status
+   * messages): the app's, so that its relay closes sessions to an amp gone and its incidents follow the amps.
+   */
   readonly deviceEvents?: DeviceEvents;
 }
 
@@ -62,11 +65,27 @@ const withoutCredentials = (url: string): string => {
 /** Starts the embedded broker (unless MQTT_URL is set) and connects the service client to the broker. */
 export async function startMqtt(deps: MqttDeps): Promise<MqttLink> {
   const { config, db, clock, log = consoleBrokerLogger, onReportedStored, deviceEvents } = deps;
+  // what ingestion stored goes to the app's listeners (the relay, the incident deriver) through deviceEvents
+  const observers: IngestionObservers = {
+    ...(onReportedStored || deviceEvents
+      ? {
+          onReportedStored: (deviceId: string, reported: DeviceReported) => {
+            onReportedStored?.(deviceId, reported);
+            deviceEvents?.reportedStored(deviceId, reported);
+          },
+        }
+      : {}),
+    ...(deviceEvents
+      ? {
+          onStatusStored: (deviceId: string, online: boolean) => {
+            deviceEvents.changed(deviceId);
+            deviceEvents.statusStored(deviceId, online);
+          },
+        }
+      : {}),
+  };
   const handlers = {
-    ...shadowIngestion(db, clock, log, {
-      ...(onReportedStored ? { onReportedStored } : {}),
-      ...(deviceEvents ? { onStatusStored: (deviceId: string) => deviceEvents.changed(deviceId) } : {}),
-    }),
+    ...shadowIngestion(db, clock, log, observers),
     // sensor snapshots are not stored: they go to whoever asked for them (a rollout's audio check)
     ...(deviceEvents
       ? { sensors: (deviceId: string, sensors: DeviceSensors) => deviceEvents.sensed(deviceId, sensors) }

@@ -11,6 +11,7 @@ export * from './eq';
 export * from './fir';
 export * from './firmware-version';
 export * from './hiz';
+export * from './incidents';
 export * from './local-firmware';
 export * from './network';
 export * from './password';

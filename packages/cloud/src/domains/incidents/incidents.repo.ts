@@ -1,8 +1,35 @@
-/** Incident rows (db/schema/incidents.ts): timeline entries and acknowledgement, shared by the console and the links. */
-import type { IncidentEventType } from '@rackside/protocol';
-import { and, eq, isNull } from 'drizzle-orm';
+/**
+ * Incident rows (db/schema/incidents.ts): timeline entries and acknowledgement, shared by the console and the links;
+ * what the deriver reads and writes of an amp (its row locked, its open incidents, its watch row); the offline sweep's
+ * candidates; and the console's reads, each scoped to the owner.
+ */
+import type { IncidentConditionType, IncidentEventType, IncidentQuery } from '@rackside/protocol';
+import { and, asc, desc, eq, getTableColumns, gt, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
-import { incidentEvents, incidents } from '../../db/schema/index';
+import {
+  deviceShadows,
+  deviceWatch,
+  devices,
+  incidentEvents,
+  incidents,
+  notifications,
+  venues,
+  type NotificationKind,
+} from '../../db/schema/index';
+
+export type IncidentRow = typeof incidents.$inferSelect;
+export type NewIncident = typeof incidents.$inferInsert;
+export type WatchRow = typeof deviceWatch.$inferSelect;
+/** An incident with the names the console shows. */
+export type IncidentView = IncidentRow & { deviceName: string; venueName: string };
+/** What the deriver needs of an amp: its owner and its venue now. */
+export interface DeviceRef {
+  readonly id: string;
+  readonly userId: string;
+  readonly venueId: string;
+  readonly connected: boolean;
+  readonly lastSeenAt: Date | null;
+}
 
 /** Adds one entry to an incident's timeline. */
 export async function addIncidentEvent(
@@ -40,4 +67,176 @@ export async function acknowledgeIncident(
     if (changed.length > 0) await addIncidentEvent(tx, incidentId, 'acknowledged', now, actor);
     return true;
   });
+}
+
+// ---- the deriver's side ----
+
+/** Locks an amp's row for the transaction (one deriver pass per amp at a time, across processes too). */
+export async function lockDevice(tx: Executor, deviceId: string): Promise<DeviceRef | undefined> {
+  const [row] = await tx
+    .select({
+      id: devices.id,
+      userId: devices.userId,
+      venueId: devices.venueId,
+      connected: devices.connected,
+      lastSeenAt: devices.lastSeenAt,
+    })
+    .from(devices)
+    .where(eq(devices.id, deviceId))
+    .for('update');
+  return row;
+}
+
+/** An amp's open incidents of the given types (default: every type but offline and event: its state's). */
+export function openIncidents(
+  tx: Executor,
+  deviceId: string,
+  except: readonly IncidentConditionType[] = ['offline', 'event'],
+): Promise<IncidentRow[]> {
+  return tx
+    .select()
+    .from(incidents)
+    .where(
+      and(
+        eq(incidents.deviceId, deviceId),
+        eq(incidents.state, 'open'),
+        except.length > 0 ? notInArray(incidents.conditionType, [...except]) : undefined,
+      ),
+    )
+    .orderBy(asc(incidents.openedAt));
+}
+
+/** Inserts an incident; answers its row. */
+export async function insertIncident(tx: Executor, values: NewIncident): Promise<IncidentRow> {
+  const [row] = await tx.insert(incidents).values(values).returning();
+  if (!row) throw new Error('insert incidents returned nothing');
+  return row;
+}
+
+/** Changes an incident; answers its new row. */
+export async function updateIncident(
+  tx: Executor,
+  incidentId: string,
+  set: Partial<Omit<NewIncident, 'id'>>,
+): Promise<IncidentRow> {
+  const [row] = await tx.update(incidents).set(set).where(eq(incidents.id, incidentId)).returning();
+  if (!row) throw new Error(`no incident ${incidentId}`);
+  return row;
+}
+
+/** The amp's newest offline incident, open or not. */
+export async function latestOffline(tx: Executor, deviceId: string): Promise<IncidentRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(incidents)
+    .where(and(eq(incidents.deviceId, deviceId), eq(incidents.conditionType, 'offline')))
+    .orderBy(desc(incidents.openedAt))
+    .limit(1);
+  return row;
+}
+
+/** Whether an incident has a message of this kind still to send. */
+export async function hasPending(tx: Executor, incidentId: string, kind: NotificationKind): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(
+      and(eq(notifications.incidentId, incidentId), eq(notifications.kind, kind), eq(notifications.state, 'pending')),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** What the deriver has seen of an amp, locked for the transaction. */
+export async function findWatch(tx: Executor, deviceId: string): Promise<WatchRow | undefined> {
+  const [row] = await tx.select().from(deviceWatch).where(eq(deviceWatch.deviceId, deviceId)).for('update');
+  return row;
+}
+
+/** Stores what the deriver has seen of an amp. */
+export async function saveWatch(
+  tx: Executor,
+  deviceId: string,
+  set: { eventsSeen?: number; drops?: string[] },
+  now: Date,
+): Promise<void> {
+  await tx
+    .insert(deviceWatch)
+    .values({ deviceId, eventsSeen: set.eventsSeen ?? 0, drops: set.drops ?? [], updatedAt: now })
+    .onConflictDoUpdate({ target: deviceWatch.deviceId, set: { ...set, updatedAt: now } });
+}
+
+/** The event log of an amp's stored shadow (undefined: no shadow, or no event log in it). */
+export async function shadowEventLog(tx: Executor, deviceId: string): Promise<string | undefined> {
+  const [row] = await tx
+    .select({ events: sql<string | null>`${deviceShadows.reported} -> 'logs' ->> 'events'` })
+    .from(deviceShadows)
+    .where(eq(deviceShadows.deviceId, deviceId));
+  return row?.events ?? undefined;
+}
+
+/**
+ * Amps the offline sweep should cover: not connected, heard from after `since`, with no open offline incident and
+ * none opened since they were last heard from (their going offline is not on record: the cloud was down).
+ */
+export async function unrecordedOffline(db: Executor, since: Date): Promise<string[]> {
+  const rows = await db
+    .select({ id: devices.id })
+    .from(devices)
+    .where(
+      and(
+        eq(devices.connected, false),
+        gt(devices.lastSeenAt, since),
+        sql`not exists (select 1 from ${incidents} i where i.device_id = ${devices.id}
+          and i.condition_type = 'offline' and (i.state = 'open' or i.opened_at >= ${devices.lastSeenAt}))`,
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
+// ---- the console's side ----
+
+const viewColumns = { ...getTableColumns(incidents), deviceName: devices.deviceName, venueName: venues.name };
+
+/** The owner's incidents, newest first, filtered as the query says. */
+export function listIncidents(db: Executor, userId: string, query: IncidentQuery): Promise<IncidentView[]> {
+  return db
+    .select(viewColumns)
+    .from(incidents)
+    .innerJoin(devices, eq(devices.id, incidents.deviceId))
+    .innerJoin(venues, eq(venues.id, incidents.venueId))
+    .where(
+      and(
+        eq(incidents.userId, userId),
+        query.state === undefined ? undefined : eq(incidents.state, query.state),
+        query.venueId === undefined ? undefined : eq(incidents.venueId, query.venueId),
+        query.deviceId === undefined ? undefined : eq(incidents.deviceId, query.deviceId),
+      ),
+    )
+    .orderBy(desc(incidents.openedAt), desc(incidents.id))
+    .limit(query.limit);
+}
+
+/** One of the owner's incidents. */
+export async function findIncident(
+  db: Executor,
+  userId: string,
+  incidentId: string,
+): Promise<IncidentView | undefined> {
+  const [row] = await db
+    .select(viewColumns)
+    .from(incidents)
+    .innerJoin(devices, eq(devices.id, incidents.deviceId))
+    .innerJoin(venues, eq(venues.id, incidents.venueId))
+    .where(and(eq(incidents.id, incidentId), eq(incidents.userId, userId)));
+  return row;
+}
+
+/** An incident's timeline, oldest first. */
+export function listTimeline(db: Executor, incidentId: string): Promise<(typeof incidentEvents.$inferSelect)[]> {
+  return db
+    .select()
+    .from(incidentEvents)
+    .where(eq(incidentEvents.incidentId, incidentId))
+    .orderBy(asc(incidentEvents.id));
 }

@@ -5,7 +5,7 @@
  *
  *   --quick              smaller sizes (a quick look, not figures to record)
  *   --only=a,b,c         roundtrip, fanout, memory, web (= web-bundle, web-list, web-channel, web-lighthouse), cloud,
- *                        remote, firmware-download (default all)
+ *                        remote, firmware-download, notifications (default all)
  *   --iterations=N       round trips per method and path (default 5000, quick 300)
  *   --clients=N          subscribed clients of the fan-out (default 100)
  *   --rounds=N           fan-out rounds (default 100, quick 10)
@@ -32,6 +32,10 @@
  *                        16000: one 15 s access re-check inside; quick 3000)
  *   firmware-download, bench/firmware/ (issue 14): --fw-clients=N amps at once (default 200, quick 50),
  *                        --fw-image-mb=N image payload in MiB (default 16, quick 4), --fw-rounds=N per side (default 3)
+ *   notifications, bench/notifications/ (issue 15): --notify-amps=N amps faulting (default 1000, quick 100) within
+ *                        --notify-window-ms=N (default 1000); databases as --cloud-db / --postgres-url above;
+ *                        --notify-tick-ms=N the worker's NOTIFY_TICK_MS (default the cloud's); --notify-profile-ms=N
+ *                        CPU profile of the cloud process from the first fault (default 0: none)
  */
 import { cpus, loadavg } from 'node:os';
 import {
@@ -69,6 +73,7 @@ import {
   formatRemoteSessions,
 } from './remote';
 import { benchFirmwareDownload, formatFirmwareDownload } from './firmware';
+import { benchNotifications, formatNotifications } from './notifications';
 
 const args = process.argv.slice(2);
 const flag = (name: string): string | undefined =>
@@ -82,7 +87,9 @@ const num = (name: string, fallback: number): number => {
 
 const quick = flag('quick') !== undefined;
 const only = new Set(
-  (flag('only') ?? 'roundtrip,fanout,memory,web,cloud,remote,firmware-download').split(',').filter(Boolean),
+  (flag('only') ?? 'roundtrip,fanout,memory,web,cloud,remote,firmware-download,notifications')
+    .split(',')
+    .filter(Boolean),
 );
 if (only.delete('web')) for (const w of ['web-bundle', 'web-list', 'web-channel', 'web-lighthouse']) only.add(w);
 if (only.delete('cloud')) for (const c of ['cloud-ingest', 'cloud-rest']) only.add(c);
@@ -285,5 +292,22 @@ if (only.has('firmware-download')) {
   });
   for (const line of formatFirmwareDownload(download)) print(line);
   print();
+}
+if (only.has('notifications')) {
+  const tick = flag('notify-tick-ms');
+  const profile = flag('notify-profile-ms');
+  for (const driver of (flag('cloud-db') ?? 'pglite').split(',') as CloudDriver[]) {
+    const notified = await benchNotifications({
+      driver,
+      postgresUrl: flag('postgres-url') || undefined,
+      amps: num('notify-amps', quick ? 100 : 1000),
+      windowMs: num('notify-window-ms', 1000),
+      env: tick === undefined ? {} : { NOTIFY_TICK_MS: String(num('notify-tick-ms', 500)) },
+      profileMs: profile === undefined ? 0 : num('notify-profile-ms', 5000),
+      progress: (message) => console.error(message),
+    });
+    for (const line of formatNotifications(notified)) print(line);
+    print();
+  }
 }
 print(`done in ${((Date.now() - started) / 1000).toFixed(1)} s, load average ${loadavg()[0]!.toFixed(1)}`);

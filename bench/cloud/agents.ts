@@ -7,7 +7,8 @@
  * every interval at a random phase. MQTT keepalive pings go out on their own.
  *
  * The payload (bench/cloud/payload.ts) is a real amp's shadow or a small one, with `ts` (the publish time, ms since
- * the epoch) first and one fader value changing every publish.
+ * the epoch) first and one fader value changing every publish. The notification bench (bench/notifications) has them
+ * publish one faulted state each instead (op `fault`).
  *
  * Run by the parent with an IPC channel: `node --import tsx bench/cloud/agents.ts`. Requests carry an `id`; each is
  * answered once with `{id, ok: true, ...}` or `{id, ok: false, error}`.
@@ -15,6 +16,7 @@
 import { performance } from 'node:perf_hooks';
 import { deviceTopic } from '@rackside/protocol';
 import { connect, type MqttClient } from 'mqtt';
+import { faultedShadow } from '../notifications/fault-payload';
 import { fillShadow, shadowTemplate, type ShadowPayload, type ShadowTemplate } from './payload';
 
 /** A device's broker credentials (the registration reply's `mqtt`, with its id). */
@@ -42,6 +44,12 @@ export type AgentRequest =
   | { readonly op: 'count'; readonly from: number; readonly to: number }
   | { readonly op: 'blast'; readonly publishers: number; readonly durationMs: number }
   | { readonly op: 'last' }
+  /**
+   * Every agent publishes one reported state with `channel`'s output Faulted (bench/notifications/fault-payload.ts),
+   * each at a random moment within `windowMs` (QoS 1, retained); answered once every publish is acknowledged (or
+   * failed), with each device's publish time (the payload's `ts`).
+   */
+  | { readonly op: 'fault'; readonly windowMs: number; readonly channel: number }
   /** Disconnects every agent (no will: a clean close) and forgets them; the process stays for the next broker. */
   | { readonly op: 'close' };
 
@@ -52,6 +60,7 @@ export interface AgentReplies {
   count: { published: number; acked: number; closed: number; cpuMs: number };
   blast: { acked: number; durationMs: number };
   last: { payloads: Record<string, string> };
+  fault: { published: number; acked: number; failed: number; at: Record<string, number> };
   close: { closed: number };
 }
 
@@ -231,6 +240,36 @@ async function blast(publishers: number, durationMs: number): Promise<AgentRepli
   return result;
 }
 
+/** One faulted reported state from every agent, spread at random over `windowMs` (see the request). */
+async function fault(windowMs: number, channel: number): Promise<AgentReplies['fault']> {
+  const text = faultedShadow(channel);
+  const at: Record<string, number> = {};
+  let ackedFaults = 0;
+  let failed = 0;
+  await Promise.all(
+    agents.map(
+      (agent) =>
+        new Promise<void>((resolve) => {
+          setTimeout(() => {
+            if (!agent.client.connected) {
+              failed++;
+              resolve();
+              return;
+            }
+            const ts = Date.now();
+            at[agent.deviceId] = ts;
+            agent.client.publish(agent.topic, text(ts), { qos: 1, retain: true }, (error) => {
+              if (error) failed++;
+              else ackedFaults++;
+              resolve();
+            });
+          }, Math.random() * windowMs);
+        }),
+    ),
+  );
+  return { published: Object.keys(at).length, acked: ackedFaults, failed, at };
+}
+
 async function closeAll(): Promise<AgentReplies['close']> {
   setPublishing(false);
   const closing = agents.splice(0);
@@ -254,6 +293,8 @@ async function handle(request: AgentRequest): Promise<AgentReplies[keyof AgentRe
       return blast(request.publishers, request.durationMs);
     case 'last':
       return { payloads: Object.fromEntries(agents.map((a) => [a.deviceId, a.last ?? ''])) };
+    case 'fault':
+      return fault(request.windowMs, request.channel);
     case 'close':
       return closeAll();
   }

@@ -42,6 +42,7 @@ export interface CloudUnderTest {
   readonly driver: CloudDriver;
   readonly app: FastifyInstance;
   readonly service: CloudService;
+  /** The outbox, or with SMTP_URL the mailbox startCloud was given (where the sign-up codes are read). */
   readonly mailer: OutboxMailer;
   readonly db: Db;
   /** The URL the registered amps are told. */
@@ -53,8 +54,21 @@ export interface CloudUnderTest {
   close(): Promise<void>;
 }
 
-/** Starts the cloud on free ports, its data in a fresh temp folder or a fresh database on `postgresUrl`. */
-export async function startCloud(driver: CloudDriver, postgresUrl = DEFAULT_POSTGRES_URL): Promise<CloudUnderTest> {
+/**
+ * Starts the cloud on free ports, its data in a fresh temp folder or a fresh database on `postgresUrl`. `env`
+ * overrides or adds configuration variables (e.g. SMTP_URL, SMPP_URL, NOTIFY_TICK_MS: bench/notifications). With
+ * SMTP_URL the mails leave the cloud, so the codes of sign-up must be read elsewhere: `mailbox` is then required and
+ * becomes the `mailer` the factories read codes from (bench/notifications/mailbox.ts reads them off a test SMTP
+ * server).
+ */
+export async function startCloud(
+  driver: CloudDriver,
+  postgresUrl = DEFAULT_POSTGRES_URL,
+  env: Readonly<Record<string, string>> = {},
+  mailbox?: OutboxMailer,
+): Promise<CloudUnderTest> {
+  if (env.SMTP_URL !== undefined && mailbox === undefined)
+    throw new Error('startCloud: with SMTP_URL, pass the mailbox the sign-up codes are read from');
   const dataDir = mkdtempSync(join(tmpdir(), 'rackside-bench-cloud-'));
   let postgres: ThrowawayPostgres | undefined;
   let service: CloudService | undefined;
@@ -77,6 +91,7 @@ export async function startCloud(driver: CloudDriver, postgresUrl = DEFAULT_POST
       JWT_SECRET: randomBytes(32).toString('base64url'),
       RATE_LIMIT_PER_ACCOUNT: '1000000',
       RATE_LIMIT_PER_ADDRESS: '1000000',
+      ...env,
     });
     // a migrated copy: PGlite starts without initdb (seconds) and finds nothing to migrate
     if (driver === 'pglite') cpSync(await migratedPgliteFolder(), join(dataDir, 'pglite'), { recursive: true });
@@ -87,13 +102,14 @@ export async function startCloud(driver: CloudDriver, postgresUrl = DEFAULT_POST
       onReportedStored: (deviceId, reported) => hook.onStored?.(deviceId, reported.ts, now()),
     });
     const { app, mailer, database, mqtt } = service;
-    if (!isOutbox(mailer)) throw new Error('the bench cloud mails through the outbox (no SMTP_URL)');
+    const codes = mailbox ?? (isOutbox(mailer) ? mailer : undefined);
+    if (codes === undefined) throw new Error('the bench cloud mails through the outbox (no SMTP_URL)');
     const { port } = app.server.address() as AddressInfo;
     return Object.assign(hook, {
       driver,
       app,
       service,
-      mailer,
+      mailer: codes,
       db: database.db,
       deviceUrl: mqtt.deviceUrl,
       api: `http://127.0.0.1:${port}/api`,

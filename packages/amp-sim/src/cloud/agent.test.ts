@@ -3,7 +3,13 @@ import type { AddressInfo } from 'node:net';
 import { getModel } from '@rackside/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Amp } from '../amp';
-import { startCloudAgent, type CloudAgent, type CloudAgentOptions } from './agent';
+import {
+  CredentialsRefusedError,
+  startCloudAgent,
+  type CloudAgent,
+  type CloudAgentOptions,
+  type CloudSessionEvents,
+} from './agent';
 import { registrationUrl, type DeviceCredentials } from './registration';
 
 const makeAmp = () =>
@@ -210,5 +216,125 @@ describe('cloud agent registration', () => {
     );
     expect(registrationUrl('ftp://cloud.example')).toBeUndefined();
     expect(registrationUrl('not a url')).toBeUndefined();
+  });
+});
+
+describe('cloud agent: why it failed, and letting go of a removed registration (issue 16)', () => {
+  it.each([
+    [409, 'REGISTRATION_TOKEN_USED'],
+    [410, 'REGISTRATION_TOKEN_EXPIRED'],
+    [401, 'REGISTRATION_TOKEN_INVALID'],
+  ] as const)('keeps the cloud’s reason for a %i in /cloud lastError', async (status, error) => {
+    const amp = makeAmp();
+    const cloud = await fakeCloud(() => [status, { error, message: 'no' }]);
+    agentFor(amp);
+    setToken(amp, 'tok', cloud.endpoint);
+    await until(() => amp.state.cloud.status === 'Failed');
+    expect(amp.state.cloud.lastError).toBe(error);
+  });
+
+  it('names any other refusal REGISTRATION_REFUSED, and a later success clears the reason', async () => {
+    const amp = makeAmp();
+    const cloud = await fakeCloud((_n, body) =>
+      body.registrationToken === 'bad' ? [403, { error: 'Forbidden' }] : [200, creds('dev-9')],
+    );
+    agentFor(amp);
+    setToken(amp, 'bad', cloud.endpoint);
+    await until(() => amp.state.cloud.status === 'Failed');
+    expect(amp.state.cloud.lastError).toBe('REGISTRATION_REFUSED');
+    setToken(amp, 'good', cloud.endpoint);
+    await until(() => amp.state.cloud.status === 'Registered');
+    expect(amp.state.cloud.lastError).toBe('None');
+  });
+
+  /** A connector whose session the test drives through the events the agent gave it. */
+  function scriptedConnector() {
+    const sessions: { creds: DeviceCredentials; events: CloudSessionEvents; closed: boolean }[] = [];
+    let refuseNext = 0;
+    const connector: CloudAgentOptions['connector'] = (c, _amp, events) => {
+      if (refuseNext > 0) {
+        refuseNext--;
+        return Promise.reject(new CredentialsRefusedError());
+      }
+      const s = { creds: c, events, closed: false };
+      sessions.push(s);
+      return Promise.resolve({ close: () => void (s.closed = true) });
+    };
+    return { sessions, connector, refuse: (n: number) => (refuseNext = n) };
+  }
+
+  it('follows the broker link (Connected / Registered) and forgets the credentials when the cloud removes it', async () => {
+    const amp = makeAmp();
+    const { sessions, connector } = scriptedConnector();
+    const forgotten: string[] = [];
+    agentFor(amp, { connector, credentials: creds('dev-1'), onDeregistered: (r) => forgotten.push(r) });
+    await until(() => amp.state.cloud.status === 'Connected');
+    sessions[0]?.events.connected(false);
+    expect(amp.state.cloud.status).toBe('Registered');
+    sessions[0]?.events.connected(true);
+    expect(amp.state.cloud.status).toBe('Connected');
+    sessions[0]?.events.deregistered();
+    await until(() => amp.state.cloud.status === 'Unregistered');
+    expect(amp.state.cloud).toMatchObject({ deviceId: '', lastError: 'DEVICE_REMOVED' });
+    expect(forgotten).toEqual(['DEVICE_REMOVED']);
+    expect(sessions[0]?.closed).toBe(true);
+    sessions[0]?.events.connected(true); // a late event of the old session changes nothing
+    expect(amp.state.cloud.status).toBe('Unregistered');
+  });
+
+  it('forgets credentials the broker keeps refusing past the grace period, not at a single refusal', async () => {
+    const amp = makeAmp();
+    const { sessions, connector } = scriptedConnector();
+    const forgotten: string[] = [];
+    agentFor(amp, {
+      connector,
+      credentials: creds('dev-1'),
+      refusalGraceMs: 150,
+      onDeregistered: (r) => forgotten.push(r),
+    });
+    await until(() => amp.state.cloud.status === 'Connected');
+    // one refusal, then the broker takes it again: kept
+    sessions[0]?.events.connected(false);
+    sessions[0]?.events.refused();
+    await pause(200);
+    sessions[0]?.events.connected(true);
+    sessions[0]?.events.connected(false);
+    sessions[0]?.events.refused();
+    expect(amp.state.cloud).toMatchObject({ status: 'Registered', deviceId: 'dev-1' });
+    // refused for longer than the grace period: forgotten
+    await pause(200);
+    sessions[0]?.events.refused();
+    await until(() => amp.state.cloud.status === 'Unregistered');
+    expect(amp.state.cloud).toMatchObject({ deviceId: '', lastError: 'CREDENTIALS_REFUSED' });
+    expect(forgotten).toEqual(['CREDENTIALS_REFUSED']);
+
+    // an amp that comes back with stored credentials the broker refuses from the first connection
+    const again = makeAmp();
+    const second = scriptedConnector();
+    second.refuse(1000);
+    agentFor(again, { connector: second.connector, credentials: creds('dev-2'), refusalGraceMs: 0 });
+    await until(() => again.state.cloud.status === 'Unregistered');
+    expect(again.state.cloud).toMatchObject({ deviceId: '', lastError: 'CREDENTIALS_REFUSED' });
+  });
+
+  it('ignores a removal of its old registration while it registers again (another account’s token)', async () => {
+    const amp = makeAmp();
+    const { sessions, connector } = scriptedConnector();
+    let answer: (() => void) | undefined;
+    const cloud = await fakeCloud(() => [200, creds('dev-new')]);
+    const slow: typeof fetch = async (input, init) => {
+      const wait = new Promise<void>((r) => (answer = r));
+      const res = await fetch(input, init);
+      await wait;
+      return res;
+    };
+    agentFor(amp, { connector, credentials: creds('dev-old'), fetch: slow });
+    await until(() => amp.state.cloud.status === 'Connected');
+    setToken(amp, 'tok', cloud.endpoint);
+    await until(() => answer !== undefined);
+    sessions[0]?.events.deregistered(); // the cloud let the old record go before it answered
+    answer?.();
+    await until(() => amp.state.cloud.deviceId === 'dev-new' && amp.state.cloud.status === 'Connected');
+    expect(amp.state.cloud.lastError).toBe('None');
   });
 });

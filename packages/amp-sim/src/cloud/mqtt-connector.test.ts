@@ -13,7 +13,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Amp } from '../amp';
 import { testAmp } from '../api/test-helpers';
 import { buildFirmwareImage, firmwareFileName } from '../firmware/image';
-import { startCloudAgent } from './agent';
+import { CredentialsRefusedError, startCloudAgent } from './agent';
 import { mqttConnector, type MqttConnectorOptions } from './mqtt-connector';
 import type { DeviceCredentials } from './registration';
 
@@ -244,5 +244,70 @@ describe('MQTT connector', () => {
     await until(() => cloud.of('status').length === 3, 2000);
     expect(cloud.of('status')[2]!.body.online).toBe(true);
     await until(() => cloud.of('reported').length === 2); // the shadow again after reconnecting
+  });
+});
+
+describe('MQTT connector: the cloud letting the amp go (issue 16)', () => {
+  /** An Aedes that refuses the device's password once `revoked` is set (CONNACK 4), as the cloud's broker does. */
+  async function authBroker() {
+    const state = { revoked: false };
+    const broker = await Aedes.createBroker({
+      authenticate: (_client, username, _password, done) => {
+        if (username === DEVICE && state.revoked) {
+          return done(Object.assign(new Error('bad username or password'), { returnCode: 4 }), false);
+        }
+        done(null, true);
+      },
+    });
+    const server = createServer((socket) => broker.handle(socket));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `mqtt://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    cleanups.push(async () => {
+      const closed = new Promise((resolve) => server.close(resolve));
+      await new Promise<void>((resolve) => broker.close(() => resolve()));
+      await closed;
+    });
+    return { url, state, broker };
+  }
+
+  it('on a deregistered job leaves with a DISCONNECT (no last will) and tells the agent, which shows Unregistered', async () => {
+    const { url } = await authBroker();
+    const amp = testAmp();
+    cleanups.push(() => amp.dispose());
+    const agent = startCloudAgent(amp, { credentials: creds(url), connector: mqttConnector() });
+    cleanups.push(() => agent.stop());
+    await until(() => amp.state.cloud.status === 'Connected');
+    const cloud = await observer(url);
+    await until(() => cloud.of('status').length === 1);
+    await cloud.send('jobs', { jobId: 'j-1', type: 'deregistered', reason: 'removed' });
+    await until(() => amp.state.cloud.status === 'Unregistered');
+    expect(amp.state.cloud).toMatchObject({ deviceId: '', lastError: 'DEVICE_REMOVED' });
+    await pause(300);
+    // no will, no goodbye status, no job report: the cloud is clearing what it had of the device
+    expect(cloud.of('status').map((s) => s.body.online)).toEqual([true]);
+    expect(cloud.of('jobs/status')).toEqual([]);
+  });
+
+  it('refusing the credentials rejects the first connection with CredentialsRefusedError, and reports later refusals', async () => {
+    const { url, state, broker } = await authBroker();
+    state.revoked = true;
+    const amp = testAmp();
+    cleanups.push(() => amp.dispose());
+    await expect(mqttConnector()(creds(url), amp)).rejects.toBeInstanceOf(CredentialsRefusedError);
+
+    // connected, then dropped and refused on the way back: the agent hears of both
+    state.revoked = false;
+    const events: string[] = [];
+    const session = await mqttConnector({ reconnectMs: 50 })(creds(url), amp, {
+      connected: (up) => events.push(up ? 'up' : 'down'),
+      refused: () => events.push('refused'),
+      deregistered: () => events.push('deregistered'),
+    });
+    cleanups.push(() => session.close());
+    state.revoked = true;
+    const { clients } = broker as unknown as { clients: Record<string, { close(): void }> };
+    for (const client of Object.values(clients)) client.close();
+    await until(() => events.includes('refused'));
+    expect(events.slice(0, 2)).toEqual(['down', 'refused']);
   });
 });

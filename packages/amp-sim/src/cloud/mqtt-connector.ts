@@ -6,6 +6,9 @@
  * change that the shadow shows, at most once a second), runs firmware and sensor-publish jobs, and answers
  * remote-control requests with one device API session per cloud session id.
  * The amp's network unplug (fault injection) drops the connection without goodbye, as a pulled cable would.
+ * It tells the agent (CloudSessionEvents) when the link goes up or down, when the broker refuses the credentials
+ * (CONNACK 4 or 5; first connection: CredentialsRefusedError), and when the cloud sends a `deregistered` job: it then
+ * leaves at once with a DISCONNECT (no last will, no goodbye status: the cloud is clearing the retained topics).
  */
 import {
   API_SESSION_IDLE_MS,
@@ -34,7 +37,7 @@ import type { Amp } from '../amp';
 import { onDeviceAction } from '../api/device-actions';
 import { createSession, type Session } from '../api/session';
 import { FirmwareUpdater } from '../firmware/updater';
-import type { CloudSession } from './agent';
+import { CredentialsRefusedError, type CloudSession, type CloudSessionEvents } from './agent';
 import type { DeviceCredentials } from './registration';
 
 /** Options of mqttConnector; the defaults are the product's values. */
@@ -54,12 +57,17 @@ export interface MqttConnectorOptions {
 }
 
 /** The `connector` of startCloudAgent: resolves once connected, rejects when the first connection fails. */
-export type MqttConnector = (creds: DeviceCredentials, amp: Amp) => Promise<CloudSession>;
+export type MqttConnector = (creds: DeviceCredentials, amp: Amp, events?: CloudSessionEvents) => Promise<CloudSession>;
 
 /** Makes the MQTT connector of the cloud agent. */
 export function mqttConnector(options: MqttConnectorOptions = {}): MqttConnector {
-  return (creds, amp) => openLink(creds, amp, options);
+  return (creds, amp, events) => openLink(creds, amp, options, events);
 }
+
+/** CONNACK codes that refuse the credentials themselves: MQTT 3.1.1 4 and 5, MQTT 5 0x86 and 0x87. */
+const CREDENTIAL_REFUSALS: readonly unknown[] = [4, 5, 0x86, 0x87];
+const isCredentialRefusal = (error: unknown) =>
+  typeof error === 'object' && error !== null && CREDENTIAL_REFUSALS.includes((error as { code?: unknown }).code);
 
 const JobIdOnlySchema = z.object({ jobId: z.string().min(1).max(64) });
 const FINISHED: readonly string[] = ['Finished', 'Finished8ch', 'Finished8Ch'];
@@ -87,23 +95,40 @@ function firmwareOutcome(final: FirmwareStatus, amp: Amp): Omit<JobStatus, 'jobI
     : { status: 'failed', detail: `${final}; not ok: ${bad.map(([k, s]) => `${k}=${s}`).join(', ')}` };
 }
 
-/** Resolves on the client's first CONNACK; rejects when the connection closes first or takes too long. */
+/**
+ * Resolves on the client's first CONNACK; rejects when the connection closes first or takes too long, with
+ * CredentialsRefusedError when the broker refused the credentials.
+ */
 function firstConnection(client: ReturnType<typeof connect>, url: string, timeoutMs: number): Promise<void> {
   return new Promise((resolve, reject) => {
+    let refused = false;
     const settle = (error?: Error) => {
       clearTimeout(timer);
-      client.off('connect', onUp).off('close', onDown);
+      client.off('connect', onUp).off('close', onDown).off('error', onError);
       if (error) reject(error);
       else resolve();
     };
     const onUp = () => settle();
-    const onDown = () => settle(new Error(`no MQTT connection to ${url}`));
+    const onError = (error: unknown) => {
+      refused ||= isCredentialRefusal(error);
+    };
+    const onDown = () =>
+      settle(
+        refused
+          ? new CredentialsRefusedError(`${url} refused the credentials`)
+          : new Error(`no MQTT connection to ${url}`),
+      );
     const timer = setTimeout(() => settle(new Error(`MQTT connection to ${url} timed out`)), timeoutMs);
-    client.once('connect', onUp).once('close', onDown);
+    client.once('connect', onUp).once('close', onDown).on('error', onError);
   });
 }
 
-async function openLink(creds: DeviceCredentials, amp: Amp, o: MqttConnectorOptions): Promise<CloudSession> {
+async function openLink(
+  creds: DeviceCredentials,
+  amp: Amp,
+  o: MqttConnectorOptions,
+  events?: CloudSessionEvents,
+): Promise<CloudSession> {
   const id = creds.deviceId;
   const topic = (kind: DeviceTopicKind) => deviceTopic(id, kind);
   const client = connect(creds.mqtt.url, {
@@ -118,6 +143,7 @@ async function openLink(creds: DeviceCredentials, amp: Amp, o: MqttConnectorOpti
   });
   const throttleMs = o.reportedThrottleMs ?? REPORTED_THROTTLE_MS;
   let closed = false;
+  let firstDone = false; // the first connection is firstConnection's to report
   let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   let reportedTimer: ReturnType<typeof setTimeout> | undefined;
   let sensorTimer: ReturnType<typeof setInterval> | undefined;
@@ -184,6 +210,9 @@ async function openLink(creds: DeviceCredentials, amp: Amp, o: MqttConnectorOpti
     seenJobs.add(job.jobId);
     if (seenJobs.size > REMEMBERED_JOBS) seenJobs.delete(seenJobs.values().next().value ?? '');
     switch (job.type) {
+      case 'deregistered':
+        void leave();
+        return;
       case 'firmware':
         void runFirmware(job.jobId, job.url, job.name);
         return;
@@ -232,6 +261,7 @@ async function openLink(creds: DeviceCredentials, amp: Amp, o: MqttConnectorOpti
     if (!closed && amp.networkUp && !client.connected) client.reconnect();
   };
   client.on('connect', () => {
+    if (firstDone) events?.connected(true);
     send('status', { online: true, ts: Date.now() });
     publishReported();
     const lastReport = lastJobReportOf.get(amp);
@@ -244,9 +274,13 @@ async function openLink(creds: DeviceCredentials, amp: Amp, o: MqttConnectorOpti
     if (kind === 'jobs') onJob(payload);
     else if (kind === 'apiReq') onApiRequest(payload);
   });
-  client.on('error', () => undefined); // refusals and socket errors end in 'close', handled below
+  client.on('error', (error) => {
+    // refusals and socket errors end in 'close', handled below
+    if (firstDone && !closed && isCredentialRefusal(error)) events?.refused();
+  });
   client.on('close', () => {
     clearTimeout(reconnectTimer);
+    if (firstDone && !closed) events?.connected(false);
     if (!closed && amp.networkUp) reconnectTimer = setTimeout(reconnect, o.reconnectMs ?? MQTT_DEVICE_RECONNECT_MS);
   });
 
@@ -275,6 +309,19 @@ async function openLink(creds: DeviceCredentials, amp: Amp, o: MqttConnectorOpti
     if (!o.firmware) updater.dispose();
   };
 
+  /** The cloud let this device go: leave with a DISCONNECT (the broker drops the will) and tell the agent. */
+  async function leave(): Promise<void> {
+    if (closed) return;
+    teardown();
+    const graceful = client.endAsync(false).catch(() => undefined);
+    const timedOut = await Promise.race([
+      graceful.then(() => false),
+      new Promise<boolean>((r) => setTimeout(() => r(true), 2000).unref()),
+    ]);
+    if (timedOut) await client.endAsync(true).catch(() => undefined);
+    events?.deregistered();
+  }
+
   try {
     await firstConnection(client, creds.mqtt.url, o.connectTimeoutMs ?? 10_000);
   } catch (e) {
@@ -282,6 +329,7 @@ async function openLink(creds: DeviceCredentials, amp: Amp, o: MqttConnectorOpti
     client.end(true);
     throw e;
   }
+  firstDone = true;
 
   return {
     async close() {

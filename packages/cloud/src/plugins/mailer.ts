@@ -16,6 +16,13 @@ export interface MailMessage {
   readonly subject: string;
   readonly text: string;
   readonly code?: string;
+  /**
+   * The Message-ID (`<id@host>`): a notification passes one derived from its idempotency key, so that a mail handed
+   * to SMTP twice (a crash before it was marked sent) is one message to mail systems that deduplicate by it.
+   */
+  readonly messageId?: string;
+  /** Extra headers, e.g. List-Unsubscribe (RFC 2369) and List-Unsubscribe-Post (RFC 8058). */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 /** Sends e-mail. */
@@ -53,12 +60,21 @@ export function mailDeliveryError(to: string, error: unknown): AppError {
 
 /** An SMTP mailer (smtp:// or smtps://user:pass@host:port); a failed delivery throws mailDeliveryError's AppError. */
 export function createSmtpMailer(url: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(url);
+  // a pool of connections reused across mails: a fault on many amps is many mails at once (bench/notifications);
+  // the URL's own parameters (e.g. ?pool=false, ?maxConnections=) win over these
+  const transport = nodemailer.createTransport({ url, pool: true, maxConnections: 16, maxMessages: 1000 });
   return {
     kind: 'smtp',
-    send: async ({ to, subject, text }) => {
+    send: async ({ to, subject, text, messageId, headers }) => {
       try {
-        await transport.sendMail({ from, to, subject, text });
+        await transport.sendMail({
+          from,
+          to,
+          subject,
+          text,
+          messageId,
+          headers: headers === undefined ? undefined : { ...headers },
+        });
       } catch (error) {
         throw mailDeliveryError(to, error);
       }

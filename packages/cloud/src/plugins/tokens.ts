@@ -1,6 +1,8 @@
 /**
  * Access and id tokens: HS256 JWTs signed with JWT_SECRET (jose), naming the user (`sub`) and the session (`sid`),
  * expiring after ACCESS_TOKEN_TTL_S. Refresh tokens are opaque random strings; only their SHA-256 is stored.
+ * Notification links (acknowledge, unsubscribe; issue 15) carry a compact HMAC-signed token instead of a JWT: it
+ * rides in SMS, where every character counts (72 characters against ~300 for a JWT).
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
@@ -42,10 +44,36 @@ export interface RelaySubject {
   readonly expiresAt: Date;
 }
 
+/** What a notification link is for; each purpose has its own tag byte, so one is never taken for the other. */
+export type LinkPurpose = 'acknowledge' | 'unsubscribe';
+const LINK_TAG: Readonly<Record<LinkPurpose, number>> = { acknowledge: 1, unsubscribe: 2 };
+const LINK_VERSION = 1;
+/** Bytes of the link token's HMAC (128 bits). */
+const LINK_MAC_BYTES = 16;
+/** Longest token text worth decoding: anything longer is junk (an acknowledge token is 72 characters). */
+const LINK_MAX_CHARS = 128;
+
+/** What a verified notification link names: the contact it was sent to and (acknowledge) the incident. */
+export interface LinkSubject {
+  readonly contactId: string;
+  readonly incidentId?: string;
+}
+
+const uuidBytes = (id: string): Buffer => {
+  const hex = id.replace(/-/g, '');
+  if (!/^[0-9a-f]{32}$/i.test(hex)) throw new Error('not a uuid');
+  return Buffer.from(hex, 'hex');
+};
+const uuidText = (b: Buffer): string => {
+  const h = b.toString('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+};
+
 /** Signs and verifies tokens; also hashes refresh tokens and codes. */
 export class TokenService {
   private readonly key: Uint8Array;
   private readonly codeKey: Buffer;
+  private readonly linkKey: Buffer;
 
   constructor(
     private readonly config: Pick<ResolvedConfig, 'JWT_SECRET' | 'PUBLIC_URL' | 'ACCESS_TOKEN_TTL_S'>,
@@ -53,6 +81,7 @@ export class TokenService {
   ) {
     this.key = new TextEncoder().encode(config.JWT_SECRET);
     this.codeKey = createHmac('sha256', config.JWT_SECRET).update('rackside verification codes').digest();
+    this.linkKey = createHmac('sha256', config.JWT_SECRET).update('rackside notification links').digest();
   }
 
   /** Seconds the id and access tokens live. */
@@ -159,6 +188,43 @@ export class TokenService {
       const expired = err instanceof joseErrors.JWTExpired;
       throw new AppError('Unauthorized', expired ? 'The download link has expired' : 'The download link is not valid');
     }
+  }
+
+  private linkMac(body: Buffer): Buffer {
+    return createHmac('sha256', this.linkKey).update(body).digest().subarray(0, LINK_MAC_BYTES);
+  }
+
+  /**
+   * A notification link token living `ttlS` seconds: version, purpose, expiry (s), the incident (acknowledge), the
+   * contact, and an HMAC over them, base64url. It names ids only: following it needs nothing else to be looked up.
+   */
+  issueLink(purpose: LinkPurpose, subject: LinkSubject, ttlS: number): string {
+    const exp = Math.floor(this.clock.now().getTime() / 1000) + ttlS;
+    const head = Buffer.alloc(6);
+    head.writeUInt8(LINK_VERSION, 0);
+    head.writeUInt8(LINK_TAG[purpose], 1);
+    head.writeUInt32BE(exp, 2);
+    const ids =
+      purpose === 'acknowledge'
+        ? [uuidBytes(subject.incidentId ?? ''), uuidBytes(subject.contactId)]
+        : [uuidBytes(subject.contactId)];
+    const body = Buffer.concat([head, ...ids]);
+    return Buffer.concat([body, this.linkMac(body)]).toString('base64url');
+  }
+
+  /** What a valid, unexpired link token of this purpose names; LINK_INVALID (400) for anything else. */
+  verifyLink(purpose: LinkPurpose, token: unknown): LinkSubject {
+    const invalid = () => new AppError('LINK_INVALID', 'This link is damaged or has expired');
+    if (typeof token !== 'string' || token.length > LINK_MAX_CHARS || !/^[A-Za-z0-9_-]+$/.test(token)) throw invalid();
+    const raw = Buffer.from(token, 'base64url');
+    const idCount = purpose === 'acknowledge' ? 2 : 1;
+    if (raw.length !== 6 + 16 * idCount + LINK_MAC_BYTES) throw invalid();
+    const body = raw.subarray(0, raw.length - LINK_MAC_BYTES);
+    if (!timingSafeEqual(this.linkMac(body), raw.subarray(body.length))) throw invalid();
+    if (body.readUInt8(0) !== LINK_VERSION || body.readUInt8(1) !== LINK_TAG[purpose]) throw invalid();
+    if (body.readUInt32BE(2) * 1000 <= this.clock.now().getTime()) throw invalid();
+    const ids = [0, 1].slice(0, idCount).map((i) => uuidText(body.subarray(6 + 16 * i, 22 + 16 * i)));
+    return purpose === 'acknowledge' ? { incidentId: ids[0], contactId: ids[1] ?? '' } : { contactId: ids[0] ?? '' };
   }
 
   /** A new opaque refresh token (256 random bits). */

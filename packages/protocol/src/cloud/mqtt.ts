@@ -166,8 +166,26 @@ export const SensorPublishJobSchema = z.object({
   type: z.literal('sensorPublish'),
   durationS: z.number().int().min(1).max(3600),
 });
+/** Why the cloud let a device go: its user removed it, or the amp registered again (to this or another account). */
+export const DEREGISTRATION_REASONS = ['removed', 'registeredAgain'] as const;
+/** A reason a device was let go. */
+export type DeregistrationReason = (typeof DEREGISTRATION_REASONS)[number];
+/**
+ * The cloud no longer knows this device id (issue 16): the amp forgets these credentials, leaves without a last will
+ * and shows it is not connected. Sent just before the cloud drops the connection; an amp that misses it (offline
+ * then) learns it from the broker's refusal of its credentials instead. Not stored, never answered.
+ */
+export const DeregisteredJobSchema = z.object({
+  jobId: JobIdSchema,
+  type: z.literal('deregistered'),
+  reason: z.enum(DEREGISTRATION_REASONS),
+});
 /** `jobs`: work the cloud hands one device. */
-export const DeviceJobSchema = z.discriminatedUnion('type', [FirmwareJobSchema, SensorPublishJobSchema]);
+export const DeviceJobSchema = z.discriminatedUnion('type', [
+  FirmwareJobSchema,
+  SensorPublishJobSchema,
+  DeregisteredJobSchema,
+]);
 /** A job for a device. */
 export type DeviceJob = z.infer<typeof DeviceJobSchema>;
 

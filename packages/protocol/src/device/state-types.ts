@@ -563,6 +563,15 @@ export interface CloudState {
   status: 'Unregistered' | 'Registering' | 'Registered' | 'Connected' | 'Failed';
   /** read-only */
   deviceId: string;
+  /** read-only */
+  lastError:
+    | 'None'
+    | 'REGISTRATION_TOKEN_INVALID'
+    | 'REGISTRATION_TOKEN_USED'
+    | 'REGISTRATION_TOKEN_EXPIRED'
+    | 'REGISTRATION_REFUSED'
+    | 'DEVICE_REMOVED'
+    | 'CREDENTIALS_REFUSED';
 }
 
 /** /tech */

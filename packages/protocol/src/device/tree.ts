@@ -361,6 +361,22 @@ const logs = obj({
 
 /** Registration states of the emulator's cloud agent (our addition to /cloud; spec 1 §4 device-to-cloud registration). */
 export const CLOUD_STATUSES = ['Unregistered', 'Registering', 'Registered', 'Connected', 'Failed'] as const;
+/**
+ * Why the cloud agent last failed or let its credentials go (our addition to /cloud, issue 16), shown on the amp's
+ * Connect page: the cloud's refusal of a token (cloud/errors.ts DEVICE_API_ERRORS), any other refused registration,
+ * the cloud removing the amp, or the broker refusing its credentials. None after a successful registration.
+ */
+export const CLOUD_ERRORS = [
+  'None',
+  'REGISTRATION_TOKEN_INVALID',
+  'REGISTRATION_TOKEN_USED',
+  'REGISTRATION_TOKEN_EXPIRED',
+  'REGISTRATION_REFUSED',
+  'DEVICE_REMOVED',
+  'CREDENTIALS_REFUSED',
+] as const;
+/** A value of `/cloud lastError`. */
+export type CloudError = (typeof CLOUD_ERRORS)[number];
 
 const cloud = obj({
   registrationToken: str({ maxLength: 256, default: '' }),
@@ -369,6 +385,7 @@ const cloud = obj({
   sensorPublishDuration: num({ min: 1, max: 3600, step: 1, default: CHOSEN.sensorPublishDurationDefault, unit: 's' }),
   status: oneOf(CLOUD_STATUSES, { default: 'Unregistered', readOnly: true }),
   deviceId: roText(64),
+  lastError: oneOf(CLOUD_ERRORS, { default: 'None', readOnly: true }),
 });
 
 const gpioPort = obj({

@@ -113,22 +113,33 @@ describe('newEventLines', () => {
   const log = (...lines: string[]) => lines.join('\n');
 
   it('takes a log never seen as seen: its history is no news', () => {
-    expect(newEventLines(log('a', 'b'), undefined)).toEqual({ lines: [], count: 2 });
-    expect(newEventLines(undefined, undefined)).toEqual({ lines: [], count: 0 });
+    expect(newEventLines(log('a', 'b'), undefined)).toEqual({ lines: [], count: 2, last: 'b' });
+    expect(newEventLines(undefined, undefined)).toEqual({ lines: [], count: 0, last: null });
   });
 
   it('gives the lines beyond those seen', () => {
-    expect(newEventLines(log('a', 'b', 'c'), 1)).toEqual({ lines: ['b', 'c'], count: 3 });
-    expect(newEventLines(log('a', 'b'), 2)).toEqual({ lines: [], count: 2 });
-    expect(newEventLines('', 0)).toEqual({ lines: [], count: 0 });
+    expect(newEventLines(log('a', 'b', 'c'), 1)).toEqual({ lines: ['b', 'c'], count: 3, last: 'c' });
+    expect(newEventLines(log('a', 'b'), 2)).toEqual({ lines: [], count: 2, last: 'b' });
+    expect(newEventLines('', 0)).toEqual({ lines: [], count: 0, last: null });
+    expect(newEventLines(log('a', 'b', 'c'), 1, 'a')).toEqual({ lines: ['b', 'c'], count: 3, last: 'c' });
   });
 
   it('ignores blank lines and a trailing newline', () => {
-    expect(newEventLines('a\n\nb\n', 1)).toEqual({ lines: ['b'], count: 2 });
+    expect(newEventLines('a\n\nb\n', 1)).toEqual({ lines: ['b'], count: 2, last: 'b' });
   });
 
   it('restarts the count after a clear: every line of a shorter log is new', () => {
-    expect(newEventLines('', 5)).toEqual({ lines: [], count: 0 });
-    expect(newEventLines(log('x'), 5)).toEqual({ lines: ['x'], count: 1 });
+    expect(newEventLines('', 5)).toEqual({ lines: [], count: 0, last: null });
+    expect(newEventLines(log('x'), 5)).toEqual({ lines: ['x'], count: 1, last: 'x' });
+    expect(newEventLines(log('x', 'y'), 5, 'e')).toEqual({ lines: ['x', 'y'], count: 2, last: 'y' });
+  });
+
+  it('finds the new lines of a full log that drops its oldest as it appends', () => {
+    // seen: a b c (3, last c); the amp keeps 3 lines and appended d, e
+    expect(newEventLines(log('c', 'd', 'e'), 3, 'c')).toEqual({ lines: ['d', 'e'], count: 3, last: 'e' });
+    // appended exactly as many lines as it holds: the seen line is gone, everything is new
+    expect(newEventLines(log('d', 'e', 'f'), 3, 'c')).toEqual({ lines: ['d', 'e', 'f'], count: 3, last: 'f' });
+    // a repeated line: the latest copy of the one seen last marks the start of the news
+    expect(newEventLines(log('x', 'c', 'x'), 3, 'c')).toEqual({ lines: ['x'], count: 3, last: 'x' });
   });
 });

@@ -86,21 +86,30 @@ export function activeConditions(reported: DeviceStatusView | undefined): Active
   return out;
 }
 
-/** New lines of an event log and how many lines it holds now (what to remember as seen). */
+/** New lines of an event log, how many lines it holds now and its newest line (what to remember as seen). */
 export interface NewEventLines {
   readonly lines: string[];
   readonly count: number;
+  readonly last: string | null;
 }
 
 /**
- * The lines of an amp's event log not seen before, given how many lines were seen (`undefined`: the amp was never
- * looked at, so its history is taken as seen, not news). A log shorter than what was seen was cleared since: every
- * line it holds now came after the clear. A log that drops its oldest lines as it appends (full) keeps its length,
- * so those appends go unnoticed by a count: the seen count is all this rule has.
+ * The lines of an amp's event log not seen before, given how many lines were seen and the newest of them
+ * (`seen` undefined: the amp was never looked at, so its history is taken as seen, not news). The log grew when the
+ * line at the seen count's place is the one seen last: the lines after it are new. Otherwise a full log dropped its
+ * oldest lines as it appended (the amp keeps 200): the new lines follow the latest copy of the line seen last. When
+ * that line is gone altogether the log was cleared since: every line it holds came after the clear. Without a
+ * remembered line (older state) only the count is compared.
  */
-export function newEventLines(log: string | undefined, seen: number | undefined): NewEventLines {
+export function newEventLines(
+  log: string | undefined,
+  seen: number | undefined,
+  lastSeen?: string | null,
+): NewEventLines {
   const lines = logLines(log);
-  if (seen === undefined || seen < 0) return { lines: [], count: lines.length };
-  if (lines.length < seen) return { lines, count: lines.length };
-  return { lines: lines.slice(seen), count: lines.length };
+  const found = (from: number) => ({ lines: lines.slice(from), count: lines.length, last: lines.at(-1) ?? null });
+  if (seen === undefined || seen < 0) return found(lines.length);
+  if (lastSeen === undefined || lastSeen === null) return lines.length < seen ? found(0) : found(seen);
+  if (seen > 0 && seen <= lines.length && lines[seen - 1] === lastSeen) return found(seen);
+  return found(lines.lastIndexOf(lastSeen) + 1);
 }

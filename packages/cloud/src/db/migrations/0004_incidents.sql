@@ -1,6 +1,7 @@
 CREATE TABLE "device_watch" (
 	"device_id" text PRIMARY KEY NOT NULL,
 	"events_seen" integer DEFAULT 0 NOT NULL,
+	"events_last_line" text,
 	"drops" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"updated_at" timestamp with time zone NOT NULL
 );
@@ -122,3 +123,23 @@ CREATE INDEX "venue_escalation_contacts_contact_idx" ON "venue_escalation_contac
 ALTER TABLE "contacts" ADD COLUMN "email_unsubscribed_at" timestamp with time zone;
 --> statement-breakpoint
 ALTER TABLE "contacts" ADD COLUMN "sms_stopped_at" timestamp with time zone;
+--> statement-breakpoint
+CREATE TABLE "device_history" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "device_history_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"user_id" uuid NOT NULL,
+	"device_id" text NOT NULL,
+	"venue_id" uuid,
+	"event" text NOT NULL,
+	"mac" text NOT NULL,
+	"serial_number" text NOT NULL,
+	"model_id" text NOT NULL,
+	"device_name" text NOT NULL,
+	"related" jsonb,
+	"at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "device_history" ADD CONSTRAINT "device_history_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;
+--> statement-breakpoint
+ALTER TABLE "device_history" ADD CONSTRAINT "device_history_venue_id_venues_id_fk" FOREIGN KEY ("venue_id") REFERENCES "public"."venues"("id") ON DELETE set null ON UPDATE no action;
+--> statement-breakpoint
+CREATE INDEX "device_history_user_at_idx" ON "device_history" USING btree ("user_id","at");

@@ -3,7 +3,7 @@
  * credentials and connection state, the reported shadow, and the jobs sent to them. Secrets are stored as SHA-256
  * digests only: tokens and device passwords are 256 random bits, which no table thief can brute-force.
  */
-import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './identity';
 import { venues } from './venues';
 
@@ -95,4 +95,33 @@ export const deviceJobs = pgTable(
     updatedAt: time('updated_at').notNull(),
   },
   (t) => [index('device_jobs_device_id_idx').on(t.deviceId)],
+);
+
+/** What happened to an account's device records (issue 16; domains/devices/device-history.ts). */
+export const DEVICE_HISTORY_EVENTS = ['registered', 'replaced', 'registeredElsewhere', 'removed'] as const;
+
+/**
+ * An account's device history: amps registered, replaced by a newer registration of the same amp, registered to
+ * another account, removed. The device id has no reference: the entry outlives the device. An entry never names
+ * another account.
+ */
+export const deviceHistory = pgTable(
+  'device_history',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceId: text('device_id').notNull(),
+    venueId: uuid('venue_id').references(() => venues.id, { onDelete: 'set null' }),
+    event: text('event', { enum: DEVICE_HISTORY_EVENTS }).notNull(),
+    mac: text('mac').notNull(),
+    serialNumber: text('serial_number').notNull(),
+    modelId: text('model_id').notNull(),
+    deviceName: text('device_name').notNull(),
+    /** Records of the same amp in this account (replaced by, or replacing, this one). */
+    related: jsonb('related').$type<string[]>(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('device_history_user_at_idx').on(t.userId, t.at)],
 );

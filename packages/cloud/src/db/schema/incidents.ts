@@ -144,6 +144,8 @@ export const deviceWatch = pgTable('device_watch', {
     .references(() => devices.id, { onDelete: 'cascade' }),
   /** Lines of the event log already turned into Info incidents (the log shrinking means it was cleared). */
   eventsSeen: integer('events_seen').notNull().default(0),
+  /** The newest of those lines: a full log that drops its oldest lines keeps its length (rules/incidents.ts). */
+  eventsLastLine: text('events_last_line'),
   /** The amp's recent drops to offline (ISO times), newest last, for flap detection. */
   drops: jsonb('drops').$type<string[]>().notNull().default([]),
   updatedAt: time('updated_at').notNull(),

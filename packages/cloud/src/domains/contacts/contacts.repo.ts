@@ -43,7 +43,7 @@ export async function updateContact(
   db: Executor,
   userId: string,
   contactId: string,
-  fields: ContactFields & Partial<ContactConfirmation>,
+  fields: ContactFields & Partial<ContactConfirmation> & Partial<Pick<ContactRow, 'smsStoppedAt'>>,
   now: Date,
 ): Promise<ContactRow | undefined> {
   const [row] = await db
@@ -63,11 +63,20 @@ export async function deleteContact(db: Executor, userId: string, contactId: str
   return rows.length > 0;
 }
 
-/** Confirms the email of the contact whose live link this is; undefined when no live link matches. */
+/**
+ * Confirms the email of the contact whose live link this is (and lifts an unsubscribe: confirming the address again
+ * asks for e-mail again); undefined when no live link matches.
+ */
 export async function confirmEmail(db: Executor, tokenHash: string, now: Date): Promise<ContactRow | undefined> {
   const [row] = await db
     .update(contacts)
-    .set({ emailEnabled: true, confirmTokenHash: null, confirmExpiresAt: null, updatedAt: now })
+    .set({
+      emailEnabled: true,
+      confirmTokenHash: null,
+      confirmExpiresAt: null,
+      emailUnsubscribedAt: null,
+      updatedAt: now,
+    })
     .where(and(eq(contacts.confirmTokenHash, tokenHash), gt(contacts.confirmExpiresAt, now)))
     .returning();
   return row;

@@ -61,6 +61,9 @@ const toContact = (row: ContactRow): Contact => ({
   ...(row.phone === null ? {} : { phone: row.phone }),
   severityLevel: severityFlagsToList(row.severity),
   emailEnabled: row.emailEnabled,
+  // issue 15: present only when set (absent reads as false, like a missing email or phone)
+  ...(row.emailUnsubscribedAt === null ? {} : { emailUnsubscribed: true }),
+  ...(row.smsStoppedAt === null ? {} : { smsStopped: true }),
 });
 
 /** What a confirmation link page says. */
@@ -160,11 +163,16 @@ export class ContactsService {
     const before = await this.requireContact(caller, contactId);
     const fields = await this.check(caller, body, contactId);
     const sameEmail = (before.email ?? '').toLowerCase() === (fields.email ?? '').toLowerCase();
-    const keep = sameEmail && (before.emailEnabled || fields.email === null);
+    // an unsubscribed address gets a new link when saved again: confirming it is how e-mail resumes (issue 15)
+    const confirmed = before.emailEnabled && before.emailUnsubscribedAt === null;
+    const keep = sameEmail && (confirmed || fields.email === null);
     const { token, stored } = keep ? { token: undefined, stored: {} } : this.confirmation(fields.email);
+    // a STOP holds for the number that sent it: a changed number may get SMS again
+    const phone = before.phone === fields.phone ? {} : { smsStoppedAt: null };
     let row: ContactRow | undefined;
     try {
-      row = await updateContact(this.ctx.db, caller.id, contactId, { ...fields, ...stored }, this.ctx.clock.now());
+      const changes = { ...fields, ...stored, ...phone };
+      row = await updateContact(this.ctx.db, caller.id, contactId, changes, this.ctx.clock.now());
     } catch (err) {
       this.rethrow(err);
     }

@@ -94,13 +94,36 @@ export async function moveDevice(db: Executor, userId: string, deviceId: string,
     .where(and(eq(devices.id, deviceId), eq(devices.userId, userId)));
 }
 
-/** Deletes a device with its shadow and jobs: its broker credentials go with it. */
-export async function deleteDevice(db: Executor, userId: string, deviceId: string): Promise<boolean> {
-  const rows = await db
+/**
+ * Serialises registrations of one amp (its MAC and serial number) until the transaction ends: two tokens racing for
+ * the same amp leave one record of it, not two.
+ */
+export async function lockAmp(db: Executor, mac: string, serialNumber: string): Promise<void> {
+  await db.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`amp|${mac.toLowerCase()}|${serialNumber}`}, 0))`,
+  );
+}
+
+/** Every account's records of one amp: the same MAC (any case) and the same serial number. */
+export function findDevicesOfAmp(db: Executor, mac: string, serialNumber: string): Promise<DeviceRow[]> {
+  return db
+    .select()
+    .from(devices)
+    .where(and(sql`lower(${devices.mac}) = ${mac.toLowerCase()}`, eq(devices.serialNumber, serialNumber)));
+}
+
+/** Deletes device records by id, whoever's they are (their shadows, jobs and incidents go with them). */
+export async function deleteDevicesById(db: Executor, deviceIds: readonly string[]): Promise<void> {
+  if (deviceIds.length > 0) await db.delete(devices).where(inArray(devices.id, [...deviceIds]));
+}
+
+/** Deletes a device with its shadow and jobs (its broker credentials go with it); answers the deleted row. */
+export async function deleteDevice(db: Executor, userId: string, deviceId: string): Promise<DeviceRow | undefined> {
+  const [row] = await db
     .delete(devices)
     .where(and(eq(devices.id, deviceId), eq(devices.userId, userId)))
-    .returning({ id: devices.id });
-  return rows.length > 0;
+    .returning();
+  return row;
 }
 
 // ---- the broker side ----

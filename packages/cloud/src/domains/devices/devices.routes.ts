@@ -24,13 +24,18 @@ import type { DomainApp, DomainContext } from '../../domain';
 import { currentUser } from '../../plugins/auth';
 import { accountAndAddressLimit } from '../../plugins/rate-limit';
 import { BEARER as security, ERROR_REPLIES as errors } from '../http';
+import { storeDeviceHistory, type DeviceHistorySink } from './device-history';
 import { DevicesService } from './devices.service';
 import { RegistrationService } from './registration.service';
 
-/** The device routes, under the API prefix. */
-export async function devicesRoutes(app: DomainApp, ctx: DomainContext): Promise<void> {
-  const registration = new RegistrationService(ctx);
-  const devices = new DevicesService(ctx);
+/** The device routes, under the API prefix; device history goes to `history` (default: its table and the log). */
+export async function devicesRoutes(
+  app: DomainApp,
+  ctx: DomainContext,
+  history: DeviceHistorySink = storeDeviceHistory(ctx.db),
+): Promise<void> {
+  const registration = new RegistrationService(ctx, history);
+  const devices = new DevicesService(ctx, history);
 
   app.post(
     P.register,
@@ -42,7 +47,7 @@ export async function devicesRoutes(app: DomainApp, ctx: DomainContext): Promise
       },
       preHandler: accountAndAddressLimit(app, ctx.config, 'device-register', () => undefined),
     },
-    (request) => registration.register(request.body),
+    (request) => registration.register(request.body, request.log),
   );
 
   await app.register((scope: DomainApp) => {

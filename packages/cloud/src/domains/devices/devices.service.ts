@@ -33,6 +33,8 @@ import {
   type DeviceRow,
   type DeviceWithShadow,
 } from './devices.repo';
+import { historyOf, logDeviceHistory, type DeviceHistorySink } from './device-history';
+import { releaseDevice } from './release';
 
 const notFound = () => new AppError('NotFound', 'No such device');
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -47,7 +49,10 @@ function currentFirmware(device: DeviceWithShadow): string {
 
 /** Device operations; one instance per app. */
 export class DevicesService {
-  constructor(private readonly ctx: DomainContext) {}
+  constructor(
+    private readonly ctx: DomainContext,
+    private readonly history: DeviceHistorySink = logDeviceHistory,
+  ) {}
 
   private async requireDevice(caller: AuthUser, deviceId: string): Promise<DeviceRow> {
     const device = await findDevice(this.ctx.db, caller.id, deviceId);
@@ -118,20 +123,15 @@ export class DevicesService {
   }
 
   /**
-   * spec 1 §7 DELETE /devices/{id}: the row goes first (its credentials with it, so it cannot reconnect), then its
-   * broker connection is dropped and its retained topics cleared. A broker failure after that is logged, not
-   * answered: the device is gone either way.
+   * spec 1 §7 DELETE /devices/{id}: the row goes first (its credentials with it, so it cannot reconnect), then the
+   * amp is told and let go on the broker (release.ts), and the account's history records it. A broker failure after
+   * that is logged, not answered: the device is gone either way.
    */
   async remove(caller: AuthUser, deviceId: string, log: FastifyBaseLogger): Promise<Ok> {
-    const { db, broker, disconnectDevice } = this.ctx;
-    if (!(await deleteDevice(db, caller.id, deviceId))) throw notFound();
-    this.ctx.deviceEvents.changed(deviceId); // open remote relays to it close now
-    try {
-      await disconnectDevice?.(deviceId);
-      await broker?.clearShadow(deviceId);
-    } catch (error) {
-      log.warn({ deviceId, error: String(error) }, 'removed device: broker clean-up failed');
-    }
+    const device = await deleteDevice(this.ctx.db, caller.id, deviceId);
+    if (device === undefined) throw notFound();
+    await releaseDevice(this.ctx, deviceId, 'removed', log);
+    await this.history([{ ...historyOf(device), event: 'removed', at: this.ctx.clock.now() }], log);
     return { ok: true };
   }
 

@@ -25,12 +25,15 @@ describeEachDatabase('devices', (db) => {
   let broker: FakeBroker;
   afterEach(() => t.app.close());
 
+  // one amp is one record (issue 16): each test's amps are its own, the database being the block's
+  let serialNumber = '';
   const start = async (config: Record<string, string> = {}) => {
+    serialNumber = `DT${randomUUID().slice(0, 8)}`;
     broker = new FakeBroker();
     t = await buildTestApp(db(), { config, broker, disconnectDevice: broker.disconnectDevice });
     const user = await createSignedInUser(t.app, t.mailer);
     const venueId = await createVenue(t.app, user.token);
-    const device = await registerDevice(t.app, user.token, venueId);
+    const device = await registerDevice(t.app, user.token, venueId, { serialNumber });
     return { ...user, venueId, device, deviceId: device.deviceId };
   };
   const attributes = async (token: string, venueId: string, body?: object) =>
@@ -99,7 +102,9 @@ describeEachDatabase('devices', (db) => {
     const { token, venueId, deviceId } = await start();
     const others: string[] = [];
     for (let i = 2; i <= 4; i++) {
-      others.push((await registerDevice(t.app, token, venueId, { mac: `00:1B:2C:00:00:0${i}` })).deviceId);
+      others.push(
+        (await registerDevice(t.app, token, venueId, { mac: `00:1B:2C:00:00:0${i}`, serialNumber })).deviceId,
+      );
     }
     const stored: [string, number][] = [];
     const unknown: unknown[] = [];
@@ -134,7 +139,7 @@ describeEachDatabase('devices', (db) => {
 
   it('filters the attributes by device id', async () => {
     const { token, venueId, deviceId } = await start();
-    const second = await registerDevice(t.app, token, venueId, { mac: '00:1B:2C:00:00:02' });
+    const second = await registerDevice(t.app, token, venueId, { mac: '00:1B:2C:00:00:02', serialNumber });
     expect(await attributes(token, venueId)).toHaveLength(2);
     const only = await attributes(token, venueId, { deviceIds: [second.deviceId] });
     expect(only.map((d) => d.deviceId)).toEqual([second.deviceId]);
@@ -196,6 +201,7 @@ describeEachDatabase('devices', (db) => {
     const { token, venueId, deviceId } = await start({ LATEST_FIRMWARE_VERSION: '1.6.0.0' }); // the demo's, not offered
     const small = await registerDevice(t.app, token, venueId, {
       mac: '00:1B:2C:00:00:02',
+      serialNumber,
       modelID: getModel('124D').modelID,
       firmwareVersion: '1.5.0.0',
     });
@@ -241,7 +247,7 @@ describeEachDatabase('devices', (db) => {
 
   it('sends firmware jobs with a download URL of the library image to the amps and follows their status reports', async () => {
     const { token, venueId, deviceId } = await start({ FIRMWARE_BASE_URL: 'https://fw.example.com/images/' });
-    const second = await registerDevice(t.app, token, venueId, { mac: '00:1B:2C:00:00:02' });
+    const second = await registerDevice(t.app, token, venueId, { mac: '00:1B:2C:00:00:02', serialNumber });
     const imageId = await libraryImage(deviceId, '1.6.0.0', true);
     await libraryImage(deviceId, '1.7.0.1', false);
     const res = await call(

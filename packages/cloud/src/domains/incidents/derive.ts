@@ -117,19 +117,25 @@ export async function applyConditions(
 }
 
 /** The number of event-log lines remembered for an amp first met by a drop: its shadow's, else -1 (not seen yet). */
-const firstSightCount = async (tx: Executor, deviceId: string): Promise<number> => {
+const firstSight = async (
+  tx: Executor,
+  deviceId: string,
+): Promise<{ eventsSeen: number; eventsLastLine: string | null }> => {
   const log = await shadowEventLog(tx, deviceId);
-  return log === undefined ? -1 : logLines(log).length;
+  if (log === undefined) return { eventsSeen: -1, eventsLastLine: null };
+  const lines = logLines(log);
+  return { eventsSeen: lines.length, eventsLastLine: lines.at(-1) ?? null };
 };
 
 /** Turns the new lines of the amp's event log into Info incidents (opened and resolved at once). */
 export async function applyEventLog(tx: Executor, device: DeviceRef, log: string, now: Date): Promise<void> {
   const watch = await findWatch(tx, device.id);
-  const { lines, count } = newEventLines(
+  const { lines, count, last } = newEventLines(
     log,
     watch === undefined || watch.eventsSeen < 0 ? undefined : watch.eventsSeen,
+    watch?.eventsLastLine,
   );
-  if (watch !== undefined && watch.eventsSeen === count && lines.length === 0) return;
+  if (watch !== undefined && watch.eventsSeen === count && watch.eventsLastLine === last && lines.length === 0) return;
   if (lines.length > 0) {
     const first = count - lines.length;
     const rows = await tx
@@ -160,7 +166,7 @@ export async function applyEventLog(tx: Executor, device: DeviceRef, log: string
     if (recipients.length > 0)
       for (const r of rows) await enqueueNotifications(tx, refOf(r), 'opened', { now, recipients });
   }
-  await saveWatch(tx, device.id, { eventsSeen: count }, now);
+  await saveWatch(tx, device.id, { eventsSeen: count, eventsLastLine: last }, now);
 }
 
 const recentDrops = (drops: readonly string[], now: Date, windowS: number): string[] =>
@@ -180,7 +186,7 @@ export async function applyDrop(tx: Executor, device: DeviceRef, now: Date, flap
   await saveWatch(
     tx,
     device.id,
-    { drops, ...(watch === undefined ? { eventsSeen: await firstSightCount(tx, device.id) } : {}) },
+    { drops, ...(watch === undefined ? await firstSight(tx, device.id) : {}) },
     now,
   );
   const last = await latestOffline(tx, device.id);

@@ -157,12 +157,18 @@ export async function findWatch(tx: Executor, deviceId: string): Promise<WatchRo
 export async function saveWatch(
   tx: Executor,
   deviceId: string,
-  set: { eventsSeen?: number; drops?: string[] },
+  set: { eventsSeen?: number; eventsLastLine?: string | null; drops?: string[] },
   now: Date,
 ): Promise<void> {
   await tx
     .insert(deviceWatch)
-    .values({ deviceId, eventsSeen: set.eventsSeen ?? 0, drops: set.drops ?? [], updatedAt: now })
+    .values({
+      deviceId,
+      eventsSeen: set.eventsSeen ?? 0,
+      eventsLastLine: set.eventsLastLine ?? null,
+      drops: set.drops ?? [],
+      updatedAt: now,
+    })
     .onConflictDoUpdate({ target: deviceWatch.deviceId, set: { ...set, updatedAt: now } });
 }
 

@@ -17,6 +17,7 @@ export function ConnectScreen({ ampId }: AmpPageProps) {
   const { t } = useTranslation(CONNECT_NS);
   const status = useAmpState(ampId, (s) => s?.cloud?.status);
   const registrationToken = useAmpState(ampId, (s) => s?.cloud?.registrationToken);
+  const lastError = useAmpState(ampId, (s) => s?.cloud?.lastError);
   const connected = useAmpConnection(ampId) === 'CONNECTED';
   const summary = useAmpSummary(ampId);
   const { canWrite, set } = useDeviceWrite(ampId);
@@ -45,7 +46,12 @@ export function ConnectScreen({ ampId }: AmpPageProps) {
         </Alert>
       ) : null}
       {cloudMode || !connected ? null : (
-        <ConnectPage cloud={{ status, registrationToken }} regions={regions} canWrite={canWrite} send={send} />
+        <ConnectPage
+          cloud={{ status, registrationToken, lastError }}
+          regions={regions}
+          canWrite={canWrite}
+          send={send}
+        />
       )}
     </Box>
   );

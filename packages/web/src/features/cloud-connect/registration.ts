@@ -6,6 +6,24 @@
 import type { DeviceDelta } from '@rackside/protocol';
 
 export type CloudStatus = NonNullable<NonNullable<DeviceDelta['cloud']>['status']>;
+export type CloudError = NonNullable<NonNullable<DeviceDelta['cloud']>['lastError']>;
+
+/** The amp's reasons for a failed registration that the page names (else 'something went wrong'). */
+const REGISTRATION_ERRORS = [
+  'REGISTRATION_TOKEN_USED',
+  'REGISTRATION_TOKEN_EXPIRED',
+  'REGISTRATION_TOKEN_INVALID',
+  'REGISTRATION_REFUSED',
+] as const satisfies readonly CloudError[];
+export type RegistrationError = (typeof REGISTRATION_ERRORS)[number];
+/** The amp's reasons for having let its registration go (issue 16): the amp is not connected any more. */
+const RELEASE_REASONS = ['DEVICE_REMOVED', 'CREDENTIALS_REFUSED'] as const satisfies readonly CloudError[];
+export type ReleaseReason = (typeof RELEASE_REASONS)[number];
+
+export const registrationErrorOf = (e: CloudError | undefined): RegistrationError | undefined =>
+  REGISTRATION_ERRORS.find((r) => r === e);
+export const releaseReasonOf = (e: CloudError | undefined): ReleaseReason | undefined =>
+  RELEASE_REASONS.find((r) => r === e);
 
 export type RegistrationState =
   | { readonly phase: 'idle' | 'success' | 'error' }

@@ -4,6 +4,7 @@ import {
   IDLE,
   REGISTRATION_TIMEOUT_MS,
   registrationStep,
+  type CloudError,
   type CloudStatus,
   type RegistrationState,
 } from './registration';
@@ -11,6 +12,8 @@ import {
 export interface AmpCloud {
   readonly status: CloudStatus | undefined;
   readonly registrationToken: string | undefined;
+  /** Why the amp's cloud agent last failed or let its registration go (`/cloud lastError`, issue 16). */
+  readonly lastError?: CloudError | undefined;
 }
 
 export function useRegistration(cloud: AmpCloud, send: (token: string, endpoint: string) => Promise<boolean>) {

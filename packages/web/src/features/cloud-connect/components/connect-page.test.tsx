@@ -68,6 +68,48 @@ describe('connect to account (spec 2 §2, spec 1 §4/§5)', () => {
     expect(token).toBeEnabled(); // the user can try again
   });
 
+  it.each([
+    ['REGISTRATION_TOKEN_USED', 'This registration token has already been used.'],
+    ['REGISTRATION_TOKEN_EXPIRED', 'This registration token has expired.'],
+    ['REGISTRATION_TOKEN_INVALID', 'This registration token is not valid.'],
+  ] as const)('names the reason the amp gives for a failed registration (%s, issue 16)', async (lastError, text) => {
+    const { user, store } = open();
+    await connect(user);
+    act(() => {
+      store.dispatch(deltasReceived([{ ampId: IP, delta: { cloud: { status: 'Registering', lastError: 'None' } } }]));
+      store.dispatch(deltasReceived([{ ampId: IP, delta: { cloud: { status: 'Failed', lastError } } }]));
+    });
+    expect(await screen.findByText(new RegExp(`^${text}`))).toBeInTheDocument();
+    expect(screen.queryByText('something went wrong')).not.toBeInTheDocument();
+  });
+
+  it('says the amp is not connected when its cloud account let it go (issue 16)', async () => {
+    const send = vi.fn(() => Promise.resolve(true));
+    const page = (lastError: 'DEVICE_REMOVED' | 'CREDENTIALS_REFUSED' | 'None') => (
+      <ConnectPage
+        cloud={{ status: 'Unregistered', registrationToken: '', lastError }}
+        regions={regionsFor(false)}
+        canWrite
+        send={send}
+      />
+    );
+    const cases = [
+      ['DEVICE_REMOVED', 'en', /^Not connected: this amp was removed from its cloud account/],
+      ['CREDENTIALS_REFUSED', 'en', /^Not connected: the cloud no longer accepts/],
+      ['DEVICE_REMOVED', 'es', /^Sin conexión: este amplificador se eliminó de su cuenta/],
+      ['DEVICE_REMOVED', 'zh', /^未连接：此功放已从其云账户中移除/],
+    ] as const;
+    for (const [lastError, language, text] of cases) {
+      const preferences = { language, darkMode: false, delayUnits: 'Milliseconds' as const };
+      const { unmount } = renderInProviders(page(lastError), { language, preloaded: { preferences } });
+      expect(await screen.findByText(text, {}, LAZY)).toBeInTheDocument();
+      unmount();
+    }
+    const { unmount } = renderInProviders(page('None'));
+    expect(screen.queryByText(/^Not connected/)).not.toBeInTheDocument();
+    unmount();
+  });
+
   it('fails when the amp refuses the write', async () => {
     const manager = fakeManager();
     manager.set.mockRejectedValue(new Error('refused'));

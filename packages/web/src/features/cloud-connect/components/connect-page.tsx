@@ -1,7 +1,9 @@
 /**
  * spec 2 §2 connect-to-account page (local mode, connected amps only) and spec 1 §4/§5: a registration token and a
  * region; Connect sends both to the amp's `/cloud`; running until the amp reports the outcome; success opens a
- * dialog whose Ok returns to idle; an error marks the token field with 'something went wrong'.
+ * dialog whose Ok returns to idle; an error marks the token field with the amp's reason (a used, expired or unknown
+ * token, a refused registration; issue 16), else 'something went wrong'. An amp whose registration the cloud let go
+ * (removed from its account) says it is not connected, and why.
  */
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
@@ -19,6 +21,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { CONNECT_NS } from '../connect-i18n';
+import { registrationErrorOf, releaseReasonOf } from '../registration';
 import type { CloudRegion, CloudRegionId } from '../regions';
 import { useRegistration, type AmpCloud } from '../use-registration';
 
@@ -37,6 +40,8 @@ export function ConnectPage({ cloud, regions, canWrite, send }: ConnectPageProps
   const { phase, start, reset } = useRegistration(cloud, send);
   const region = regions.find((r) => r.id === regionId);
   const running = phase === 'running';
+  const reason = registrationErrorOf(cloud.lastError);
+  const released = cloud.status === 'Unregistered' && !running ? releaseReasonOf(cloud.lastError) : undefined;
 
   const submit = () => {
     if (region && token.trim() !== '') void start(token.trim(), region.endpoint);
@@ -60,7 +65,7 @@ export function ConnectPage({ cloud, regions, canWrite, send }: ConnectPageProps
         value={token}
         disabled={!canWrite || running}
         error={phase === 'error'}
-        helperText={phase === 'error' ? t('somethingWentWrong') : undefined}
+        helperText={phase === 'error' ? (reason ? t(`errors.${reason}`) : t('somethingWentWrong')) : undefined}
         slotProps={{ htmlInput: { maxLength: 256, spellCheck: false, autoComplete: 'off' } }}
         onChange={(e) => setToken(e.target.value)}
         onKeyDown={(e) => e.key === 'Enter' && submit()}
@@ -94,6 +99,7 @@ export function ConnectPage({ cloud, regions, canWrite, send }: ConnectPageProps
       <Box role="status" aria-live="polite">
         {running ? <Alert severity="info">{t('running')}</Alert> : null}
       </Box>
+      {released ? <Alert severity="warning">{t(`released.${released}`)}</Alert> : null}
       <Typography variant="body2" color="textSecondary">
         {t('status', { status: t(`statuses.${cloud.status ?? 'Unregistered'}`) })}
       </Typography>

@@ -151,7 +151,13 @@ export async function startFleet(opts: FleetOptions = {}): Promise<Fleet> {
         const agent = startCloudAgent(amp, {
           connector: mqttConnector({ firmware: http.firmware, firmwareSpeed: speed }),
           ...(loaded?.cloud ? { credentials: loaded.cloud } : {}),
-          ...(persistence ? { onRegistered: (creds: DeviceCredentials) => persistence?.saveCloud(creds) } : {}),
+          ...(persistence
+            ? {
+                onRegistered: (creds: DeviceCredentials) => persistence?.saveCloud(creds),
+                // removed from its account (issue 16): a restart must not come back with the dead credentials
+                onDeregistered: () => persistence?.saveCloud(undefined),
+              }
+            : {}),
         });
         closers.push(() => agent.stop());
       }

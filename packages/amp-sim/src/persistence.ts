@@ -52,10 +52,10 @@ function settingsOf(amp: Amp): unknown {
   return out;
 }
 
-/** A running persistence: flush-and-stop, and a way to record new cloud credentials. */
+/** A running persistence: flush-and-stop, and a way to record new cloud credentials (undefined: forgotten). */
 export interface Persistence {
   stop(): void;
-  saveCloud(creds: DeviceCredentials): void;
+  saveCloud(creds: DeviceCredentials | undefined): void;
 }
 
 /** Saves an amp's settings after each burst of changes (a client's, or the cloud agent's use of its token). */

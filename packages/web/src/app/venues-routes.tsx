@@ -26,6 +26,13 @@ export const venuesRoutes: RouteObject = {
     },
     { path: ':venueId/add', lazy: async () => ({ Component: (await venues()).AddAmpPage }) },
     { path: ':venueId/settings', lazy: async () => ({ Component: (await venues()).VenueSettingsPage }) },
+    // issue 15: the venue's incidents (spec 1 §2 venue faults path)
+    {
+      path: ':venueId/faults',
+      lazy: async () => ({
+        Component: (await (await import('../features/incidents')).loadIncidentScreens()).VenueIncidentsPage,
+      }),
+    },
     { path: ':venueId/firmware', element: <Navigate to="/update" replace /> },
     { path: ':venueId/*', element: <Navigate to="/venues" replace /> },
   ],

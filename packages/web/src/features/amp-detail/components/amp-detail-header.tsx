@@ -1,5 +1,5 @@
 import { IconButton, Stack, Typography } from '@mui/material';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useIsWide } from '../../../shared/hooks/use-is-wide';
@@ -8,6 +8,9 @@ import { StatusFace, faceOf } from '../../../shared/ui/status-face';
 import { useAmpRoutes } from '../../../shared/amp-pages';
 import { AmpMenu } from '../../amp-list';
 import { useAmpSummary } from '../../../device';
+
+// issue 15: cloud mode only, so local mode never loads the incidents feature
+const AmpIncidentsButton = lazy(async () => ({ default: (await import('./amp-incidents-button')).AmpIncidentsButton }));
 
 /** The amp's name, model, address and status above its pages; back to the list on narrow screens; its menu. */
 export function AmpDetailHeader({ ampId }: { ampId: string }) {
@@ -42,6 +45,11 @@ export function AmpDetailHeader({ ampId }: { ampId: string }) {
           {t('subtitle', { model: summary.modelID, address: summary.ipAddress || t('amps:card.noIp') })}
         </Typography>
       </Stack>
+      {routes.cloud ? (
+        <Suspense fallback={null}>
+          <AmpIncidentsButton ampId={ampId} ampName={summary.deviceName || ampId} />
+        </Suspense>
+      ) : null}
       {summary.isConnected ? (
         <IconButton
           aria-label={t('amps:card.menu')}

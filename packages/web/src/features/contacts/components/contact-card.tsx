@@ -4,7 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { phoneForDisplay } from '../phone';
 
-/** spec 1 §2 contact card: name, severities joined by commas, email with its confirmed state, phone, Edit. */
+/**
+ * spec 1 §2 contact card: name, severities joined by commas, email with its confirmed state, phone, Edit; issue 15:
+ * whether the contact unsubscribed from e-mail or replied STOP to a text.
+ */
 export function ContactCard({ contact }: { contact: Contact }) {
   const { t } = useTranslation('contacts');
   const severities = contact.severityLevel.map((s) => t(`severity.${s}`)).join(', ');
@@ -44,15 +47,23 @@ export function ContactCard({ contact }: { contact: Contact }) {
               color={contact.emailEnabled ? 'success' : 'default'}
               label={t(contact.emailEnabled ? 'list.emailConfirmed' : 'list.emailNotConfirmed')}
             />
+            {contact.emailUnsubscribed ? (
+              <Chip size="small" variant="outlined" color="warning" label={t('list.emailUnsubscribed')} />
+            ) : null}
           </Stack>
         ) : null}
         {contact.phone ? (
-          <Typography variant="body2">
-            <Box component="span" sx={{ color: 'text.secondary' }}>
-              {t('list.phone')}:
-            </Box>{' '}
-            {phoneForDisplay(contact.phone)}
-          </Typography>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
+            <Typography variant="body2">
+              <Box component="span" sx={{ color: 'text.secondary' }}>
+                {t('list.phone')}:
+              </Box>{' '}
+              {phoneForDisplay(contact.phone)}
+            </Typography>
+            {contact.smsStopped ? (
+              <Chip size="small" variant="outlined" color="warning" label={t('list.smsStopped')} />
+            ) : null}
+          </Stack>
         ) : null}
       </Stack>
     </Paper>

@@ -36,6 +36,19 @@ describe('contacts list (spec 1 §2)', () => {
     expect(router.state.location.pathname).toBe('/contacts/c1/edit');
   });
 
+  it('says when a contact unsubscribed from e-mail or replied STOP to a text (issue 15)', async () => {
+    const contacts = [
+      { ...CONTACTS[0]!, emailUnsubscribed: true, smsStopped: true },
+      { ...CONTACTS[1]!, smsStopped: false },
+    ];
+    renderCloud('/contacts', { cloudApi: fakeCloud({ 'GET /contacts': { body: { contacts } } }) });
+    const [sam, li] = (await screen.findAllByRole('listitem')) as [HTMLElement, HTMLElement];
+    expect(within(sam).getByText('Unsubscribed from e-mail')).toBeInTheDocument();
+    expect(within(sam).getByText('SMS stopped (replied STOP)')).toBeInTheDocument();
+    expect(li).not.toHaveTextContent('SMS stopped');
+    expect(li).not.toHaveTextContent('Unsubscribed');
+  });
+
   it('has Add and Close, and an empty state', async () => {
     const { user, router } = renderCloud('/contacts', {
       cloudApi: fakeCloud({ 'GET /contacts': { body: { contacts: [] } } }),

@@ -1,11 +1,30 @@
-import { Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { Badge, Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { VENUE_POLL_MS } from '@rackside/protocol';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { AddIcon, SettingsIcon } from '../../../shared/ui/cloud-icons';
 import { BackIcon } from '../../../shared/ui/icons';
+import { INCIDENTS_NS, SeverityIcon, isFaultIncident, useOpenIncidentsQuery } from '../../incidents';
 import type { VenueOverview } from '../venue-overview';
 
-/** spec 1 §2 venue header: back to the venues, the venue name, its settings, Add Amp. */
+/** The venue's incidents page, badged with its open Critical and Warning incidents (the list the dashboard polls). */
+function IncidentsLink({ venue, base }: { venue: VenueOverview; base: string }) {
+  const { t } = useTranslation(INCIDENTS_NS);
+  const { data } = useOpenIncidentsQuery({ pollingInterval: VENUE_POLL_MS });
+  const open = data?.filter((i) => i.venueId === venue.venueId && isFaultIncident(i)).length ?? 0;
+  const label = open > 0 ? t('linkOpen', { count: open }) : t('title');
+  return (
+    <Tooltip title={label}>
+      <IconButton component={RouterLink} to={`${base}/faults`} state={{ venueName: venue.name }} aria-label={label}>
+        <Badge badgeContent={open > 0 ? open : null} color="error">
+          <SeverityIcon severity="Warning" color="inherit" />
+        </Badge>
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+/** spec 1 §2 venue header: back to the venues, the venue name, its incidents, its settings, Add Amp. */
 export function VenueHeader({ venue }: { venue: VenueOverview }) {
   const { t } = useTranslation('venues');
   const base = `/venues/${encodeURIComponent(venue.venueId)}`;
@@ -19,6 +38,7 @@ export function VenueHeader({ venue }: { venue: VenueOverview }) {
       <Typography variant="h6" component="h1" noWrap sx={{ flex: 1, minWidth: 0 }}>
         {venue.name}
       </Typography>
+      <IncidentsLink venue={venue} base={base} />
       <Tooltip title={t('panel.settings')}>
         <IconButton component={RouterLink} to={`${base}/settings`} aria-label={t('panel.settings')}>
           <SettingsIcon />

@@ -1,10 +1,11 @@
 import { Alert, Box, Button, Divider, Paper, Stack, TextField, Typography } from '@mui/material';
 import { canDeleteVenue, checkVenueName } from '@rackside/protocol';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { errorNameOf } from '../../../shared/cloud/cloud-error';
 import { LoadingScreen } from '../../../shared/ui/loading-screen';
+import { LoadingSpinner } from '../../../shared/ui/loading-spinner';
 import { useDeleteVenueMutation, useRenameVenueMutation } from '../api/venues-api';
 import { useVenue, useVenuesOverview } from '../use-venues';
 import type { VenueOverview } from '../venue-overview';
@@ -13,7 +14,15 @@ import { RecipientsSection } from './lazy-sections';
 
 type Problem = 'nameExists' | 'failed' | null;
 
-/** spec 1 §2 venue settings: name form (Cancel, Save, Delete), Firmware update, the notification recipients. */
+// issue 15: quiet hours, reminders and escalation load in the incidents chunk
+const NotificationSettings = lazy(async () => ({
+  default: (await (await import('../../incidents')).loadIncidentScreens()).NotificationSettingsSection,
+}));
+
+/**
+ * spec 1 §2 venue settings: name form (Cancel, Save, Delete), Firmware update, the notification recipients and (issue
+ * 15) the notification settings.
+ */
 function VenueSettings({ venue }: { venue: VenueOverview }) {
   const { t } = useTranslation('venues');
   const navigate = useNavigate();
@@ -86,6 +95,10 @@ function VenueSettings({ venue }: { venue: VenueOverview }) {
         </Typography>
         <RecipientsSection venueId={venue.venueId} />
       </Stack>
+      <Divider />
+      <Suspense fallback={<LoadingSpinner />}>
+        <NotificationSettings venueId={venue.venueId} />
+      </Suspense>
       <DeleteVenueDialog
         step={deleteStep}
         name={venue.name}

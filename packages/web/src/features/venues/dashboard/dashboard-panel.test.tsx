@@ -1,5 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import type { Incident } from '@rackside/protocol';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { incident, minutesAgo } from '../../incidents/incidents.test-utils';
 import { venueRoutes, type VenueFixture } from '../../../testing/cloud-venues';
 import { fakeCloud, type FakeRoute } from '../../../testing/fake-cloud';
 import { renderCloud } from '../../../testing/render-cloud';
@@ -7,8 +9,11 @@ import { setViewportWidth } from '../../../testing/viewport';
 
 type Logs = Record<string, { faults?: string; events?: string }>;
 
-/** The fake cloud of these venues, with the given amps' fault and event logs (newline-separated). */
-function cloudWith(venues: VenueFixture[], logs: Logs = {}) {
+/**
+ * The fake cloud of these venues, with the given amps' fault and event logs (newline-separated) and incidents (all
+ * of them answered, so the dashboard's own rule is tested: only open Critical and Warning ones are faults).
+ */
+function cloudWith(venues: VenueFixture[], logs: Logs = {}, incidents: Incident[] = INCIDENTS) {
   const routes: Record<string, FakeRoute> = venueRoutes(venues);
   for (const v of venues) {
     const reply = routes[`POST /venues/${v.venueId}/devices/attributes`] as {
@@ -17,7 +22,7 @@ function cloudWith(venues: VenueFixture[], logs: Logs = {}) {
     for (const d of reply.body.devices)
       d.shadowAttributes.reported.logs = { ...d.shadowAttributes.reported.logs, ...logs[d.deviceId] };
   }
-  return fakeCloud(routes);
+  return fakeCloud({ ...routes, 'GET /incidents': { body: { incidents } } });
 }
 
 const VENUES: VenueFixture[] = [
@@ -36,6 +41,25 @@ const LOGS: Logs = {
   a3: { events: 'Standby on\n2026-11-21T08:40:00.000Z Network: link restored\n' },
 };
 
+/** Left: a short and a warning, open; Sub: a cleared fault and an open Info event, neither a fault. */
+const INCIDENTS: Incident[] = [
+  incident({ deviceId: 'a1', condition: { type: 'channelFault', channel: 1 }, openedAt: minutesAgo(20) }),
+  incident({
+    deviceId: 'a1',
+    severity: 'Warning',
+    condition: { type: 'thermal', channel: 2 },
+    openedAt: minutesAgo(3),
+  }),
+  incident({
+    deviceId: 'a3',
+    venueId: 'v2',
+    condition: { type: 'loadMonitor', channel: 1, detail: 'Open' },
+    state: 'resolved',
+    resolvedAt: minutesAgo(1),
+  }),
+  incident({ deviceId: 'a3', venueId: 'v2', severity: 'Info', condition: { type: 'event', detail: 'Standby on' } }),
+];
+
 const tile = (name: RegExp) =>
   within(screen.getByRole('group', { name: 'Totals and filters' })).getByRole('button', { name });
 const ampNames = () =>
@@ -47,20 +71,40 @@ const ampNames = () =>
 afterEach(() => setViewportWidth(375));
 
 describe('dashboard (spec 1 §2)', () => {
-  it('counts venues, amps, and the amps with a firmware update, offline, with faults and with events', async () => {
-    renderCloud('/venues/dashboard', { cloudApi: cloudWith(VENUES, LOGS) });
+  it('counts venues, amps, and the amps with a firmware update, offline, with open faults and with events', async () => {
+    const { api } = renderCloud('/venues/dashboard', { cloudApi: cloudWith(VENUES, LOGS) });
     expect(await screen.findByRole('group', { name: 'Venues: 2' })).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Amps: 3' })).toBeInTheDocument();
     expect(tile(/^Firmware/)).toHaveAccessibleName('Firmware: 1');
     expect(tile(/^Offline/)).toHaveAccessibleName('Offline: 1');
-    expect(tile(/^Faults/)).toHaveAccessibleName('Faults: 1');
+    await waitFor(() => expect(tile(/^Faults/)).toHaveAccessibleName('Faults: 1'));
     expect(tile(/^Events/)).toHaveAccessibleName('Events: 2');
+    expect(api.callsTo('GET /incidents')[0]?.query.get('state')).toBe('open');
+  });
+
+  it('counts an amp as faulty only while it has an open Critical or Warning incident, never for its fault log', async () => {
+    const venues = [{ venueId: 'v1', name: 'Arena', amps: [{ id: 'a1', name: 'Left', fault: true }] }];
+    const cleared = INCIDENTS.filter((i) => i.deviceId === 'a1').map((i) => ({
+      ...i,
+      state: 'resolved' as const,
+      resolvedAt: minutesAgo(1),
+    }));
+    renderCloud('/venues/dashboard', { cloudApi: cloudWith(venues, LOGS, cleared) });
+    // 'looking good' waits for the incidents: once it shows, they are known
+    expect(await screen.findByRole('status')).toHaveTextContent('Looking good!');
+    expect(tile(/^Faults/)).toHaveAccessibleName('Faults: 0');
+    expect(tile(/^Faults/)).toBeDisabled();
+    const left = screen.getByRole('link', { name: 'Left' }).closest('tr')!;
+    expect(left.querySelector('[data-log="fault"]')).toBeNull();
+    expect(within(left).queryByText('PSU fault')).not.toBeInTheDocument();
+    expect(within(left).queryByText(/output faulted/)).not.toBeInTheDocument();
   });
 
   it('toggles filters that narrow the table to the amps matching any of them; a tile at 0 cannot be clicked', async () => {
     const venues = [{ ...VENUES[0]!, amps: [...VENUES[0]!.amps!, { id: 'a4', name: 'Fill' }] }];
     const { user } = renderCloud('/venues/dashboard', { cloudApi: cloudWith(venues, LOGS) });
     await screen.findByRole('table', { name: 'Amps' });
+    await waitFor(() => expect(tile(/^Faults/)).toBeEnabled());
     expect(ampNames()).toEqual(['Fill', 'Left', 'Right']);
     expect(tile(/^Firmware/)).toBeDisabled();
 
@@ -76,15 +120,22 @@ describe('dashboard (spec 1 §2)', () => {
     expect(ampNames()).toEqual(['Fill', 'Left', 'Right']);
   });
 
-  it("shows each amp's latest fault and event with a '(+n)' count of the older entries, and links to the amp", async () => {
+  it("shows each amp's newest open fault with '(+n)' for its other open ones, its latest event, and links", async () => {
     renderCloud('/venues/dashboard', { cloudApi: cloudWith(VENUES, LOGS) });
-    const left = (await screen.findByRole('link', { name: 'Left' })).closest('tr')!;
+    await screen.findByRole('link', { name: 'Left' });
+    const left = screen.getByRole('link', { name: 'Left' }).closest('tr')!;
     expect(screen.getByRole('link', { name: 'Left' })).toHaveAttribute('href', '/venues/v1/amps/a1');
-    expect(within(left).getByText('PSU fault')).toBeInTheDocument();
-    expect(within(left).getByText('(+2)')).toBeInTheDocument();
+    const fault = await within(left).findByRole('link', { name: 'Channel 2: output thermal warning' });
+    expect(fault).toHaveAttribute('href', '/venues/v1/faults');
+    expect(left.querySelector('[data-log="fault"]')).toHaveAttribute('data-severity', 'Warning');
+    expect(within(left).getByText('(+1)')).toBeInTheDocument();
+    expect(within(left).queryByText('PSU fault')).not.toBeInTheDocument();
     expect(within(left).getByText('Standby off')).toBeInTheDocument();
     expect(within(left).getAllByText(/\(\+\d+\)/)).toHaveLength(1);
     const sub = screen.getByRole('link', { name: 'Sub' }).closest('tr')!;
+    // a cleared fault is history: never shown, never red
+    expect(sub.querySelector('[data-log="fault"]')).toBeNull();
+    expect(within(sub).queryByText(/Load monitor/i)).not.toBeInTheDocument();
     expect(within(sub).getByText('Network: link restored')).toBeInTheDocument();
     expect(within(sub).getByText('(+1)')).toBeInTheDocument();
     expect(within(sub).getByRole('time')).toHaveAttribute('datetime', '2026-11-21T08:40:00.000Z');
@@ -94,9 +145,11 @@ describe('dashboard (spec 1 §2)', () => {
 
   it("says 'looking good' when every amp is online and none has faults, and not otherwise", async () => {
     const view = renderCloud('/venues/dashboard', {
-      cloudApi: cloudWith([{ venueId: 'v', name: 'Hall', amps: [{ id: 'a', name: 'Main', update: true }] }], {
-        a: { events: 'Standby off' },
-      }),
+      cloudApi: cloudWith(
+        [{ venueId: 'v', name: 'Hall', amps: [{ id: 'a', name: 'Main', update: true, fault: true }] }],
+        { a: { events: 'Standby off', faults: 'Channel 1: load open cleared\n' } },
+        [],
+      ),
     });
     expect(await screen.findByRole('status')).toHaveTextContent('Looking good!');
     expect(screen.getByRole('link', { name: 'Main' })).toBeInTheDocument();

@@ -1,21 +1,22 @@
 /**
  * spec 1 §2 Dashboard: the tiles, 'looking good' when nothing is wrong, and the amp table, from the venues the
- * venues screens keep polled (every 10 s). Loaded lazily into the wide main area of /venues and the narrow
+ * venues screens keep polled (every 10 s) and the open incidents (issue 15, polled here as often). Loaded lazily into the wide main area of /venues and the narrow
  * /venues/dashboard tab (features/venues/components/lazy-sections.tsx).
  */
 import { Alert, AlertTitle, Box, Button, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
 import {
   DASHBOARD_FILTER,
-  dashboardCounts,
+  VENUE_POLL_MS,
   effectiveDashboardFilters,
   isDashboardLookingGood,
-  matchesDashboardFilter,
   toggleDashboardFilter,
 } from '@rackside/protocol';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CenteredMessage } from '../../../shared/ui/centered-message';
+import { useOpenIncidentsQuery } from '../../incidents';
 import { useVenuesOverview } from '../use-venues';
+import { incidentDashboardCounts, matchesIncidentDashboardFilter } from './dashboard-filter';
 import { DASHBOARD_NS } from './dashboard-i18n';
 import { dashboardRowsOf } from './dashboard-rows';
 import { DashboardTable } from './dashboard-table';
@@ -24,12 +25,14 @@ import { DashboardTiles } from './dashboard-tiles';
 function DashboardBody() {
   const { t } = useTranslation(DASHBOARD_NS);
   const { data, isLoading, isError } = useVenuesOverview();
+  // issue 15: the live faults are the open incidents, polled like the venues
+  const incidents = useOpenIncidentsQuery({ pollingInterval: VENUE_POLL_MS });
   const [flags, setFlags] = useState<number>(DASHBOARD_FILTER.None);
   // the six-column table needs a large screen (1120 px and up, spec 2 §9): the venue list takes 400 px of it
   const full = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
   const venues = useMemo(() => data?.venues ?? [], [data]);
-  const rows = useMemo(() => dashboardRowsOf(venues), [venues]);
-  const counts = dashboardCounts(rows);
+  const rows = useMemo(() => dashboardRowsOf(venues, incidents.data), [venues, incidents.data]);
+  const counts = incidentDashboardCounts(rows);
   const active = effectiveDashboardFilters(flags, counts);
 
   if (!data) return <CenteredMessage title={isLoading || !isError ? t('loading') : t('loadFailed')} />;
@@ -48,7 +51,8 @@ function DashboardBody() {
         </CenteredMessage>
       ) : (
         <>
-          {isDashboardLookingGood(counts) ? (
+          {/* nothing to say about faults until the incidents are known */}
+          {incidents.data && isDashboardLookingGood(counts) ? (
             <Alert severity="success" role="status">
               <AlertTitle>{t('lookingGood')}</AlertTitle>
               {t('lookingGoodHint')}
@@ -61,7 +65,7 @@ function DashboardBody() {
               </Button>
             </Box>
           ) : null}
-          <DashboardTable rows={rows.filter((r) => matchesDashboardFilter(r, active))} compact={!full} />
+          <DashboardTable rows={rows.filter((r) => matchesIncidentDashboardFilter(r, active))} compact={!full} />
         </>
       )}
     </Stack>

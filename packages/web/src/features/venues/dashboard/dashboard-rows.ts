@@ -1,19 +1,30 @@
 /** The rows of the dashboard's amp table (spec 1 §2 Dashboard), one per amp of every venue. */
-import { compareNames, type DashboardRow } from '@rackside/protocol';
+import { compareNames, type Incident } from '@rackside/protocol';
 import type { VenueOverview } from '../venue-overview';
+import type { IncidentDashboardRow } from './dashboard-filter';
 
-export interface DashboardAmpRow extends DashboardRow {
+export interface DashboardAmpRow extends IncidentDashboardRow {
   readonly venueId: string;
   readonly venueName: string;
   readonly ampId: string;
   readonly ampName: string;
 }
 
+const newestFirst = (a: Incident, b: Incident) => Date.parse(b.openedAt) - Date.parse(a.openedAt);
+
 /**
- * Every amp of every venue, by venue name then amp name. An offline amp offers no firmware update: it cannot take
- * one (the venue card's rule, spec 1 §2).
+ * Every amp of every venue, by venue name then amp name, with its open Critical and Warning incidents (issue 15:
+ * the faults that are live now, newest first; a cleared fault is history, not a row's fault). An offline amp offers
+ * no firmware update: it cannot take one (the venue card's rule, spec 1 §2).
  */
-export function dashboardRowsOf(venues: readonly VenueOverview[]): DashboardAmpRow[] {
+export function dashboardRowsOf(
+  venues: readonly VenueOverview[],
+  openIncidents: readonly Incident[] = [],
+): DashboardAmpRow[] {
+  const faultsOf = new Map<string, Incident[]>();
+  for (const i of openIncidents)
+    if (i.state === 'open' && (i.severity === 'Critical' || i.severity === 'Warning'))
+      faultsOf.set(i.deviceId, [...(faultsOf.get(i.deviceId) ?? []), i]);
   return venues
     .flatMap((venue) =>
       venue.amps.map((amp) => ({
@@ -23,7 +34,7 @@ export function dashboardRowsOf(venues: readonly VenueOverview[]): DashboardAmpR
         ampName: amp.summary.deviceName || amp.summary.ampId,
         isConnected: amp.summary.isConnected,
         hasAvailableFirmwareUpdate: amp.summary.isConnected && amp.summary.hasAvailableFirmwareUpdate,
-        faults: amp.faults,
+        openFaults: (faultsOf.get(amp.summary.ampId) ?? []).sort(newestFirst),
         events: amp.events,
       })),
     )

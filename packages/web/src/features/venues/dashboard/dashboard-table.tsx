@@ -1,43 +1,12 @@
 import { Box, Link, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
-import { hiddenLogCountLabel, latestLogLine, logLineCount } from '@rackside/protocol';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { DASHBOARD_NS } from './dashboard-i18n';
 import { ampPath, type DashboardAmpRow } from './dashboard-rows';
-import { splitLogLine } from './log-line';
+import { LatestEvent, LatestFault } from './latest-lines';
 
 /** Long log lines and names wrap anywhere rather than widen the page (390 px screens). */
 const wrap = { overflowWrap: 'anywhere' } as const;
-
-/** spec 1 §2: the latest entry of a device log and the '(+n)' count of the entries behind it. */
-function LatestLine({ log, kind }: { log: string; kind: 'fault' | 'event' }) {
-  const { t, i18n } = useTranslation(DASHBOARD_NS);
-  const latest = latestLogLine(log);
-  if (latest === '') return null;
-  const { text, at } = splitLogLine(latest);
-  const more = hiddenLogCountLabel(log);
-  return (
-    <Box data-log={kind} sx={{ '& + &': { mt: 0.75 } }}>
-      <Typography variant="body2" sx={{ ...wrap, color: kind === 'fault' ? 'error.main' : 'text.primary' }}>
-        {text}
-        {more ? (
-          <Box
-            component="span"
-            title={t('table.more', { count: logLineCount(log) - 1 })}
-            sx={{ ml: 0.5, color: 'text.secondary', whiteSpace: 'nowrap' }}
-          >
-            {more}
-          </Box>
-        ) : null}
-      </Typography>
-      {at ? (
-        <Typography variant="caption" component="time" dateTime={at.toISOString()} sx={{ color: 'text.secondary' }}>
-          {at.toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'medium' })}
-        </Typography>
-      ) : null}
-    </Box>
-  );
-}
 
 function Status({ connected }: { connected: boolean }) {
   const { t } = useTranslation(DASHBOARD_NS);
@@ -109,8 +78,8 @@ export function DashboardTable({ rows, compact }: { rows: readonly DashboardAmpR
                     ) : null}
                   </TableCell>
                   <TableCell sx={{ verticalAlign: 'top' }}>
-                    <LatestLine log={row.faults} kind="fault" />
-                    <LatestLine log={row.events} kind="event" />
+                    <LatestFault faults={row.openFaults} venueId={row.venueId} />
+                    <LatestEvent log={row.events} />
                   </TableCell>
                 </>
               ) : (
@@ -124,10 +93,10 @@ export function DashboardTable({ rows, compact }: { rows: readonly DashboardAmpR
                   </TableCell>
                   <TableCell>{row.hasAvailableFirmwareUpdate ? <FirmwareLink /> : null}</TableCell>
                   <TableCell>
-                    <LatestLine log={row.faults} kind="fault" />
+                    <LatestFault faults={row.openFaults} venueId={row.venueId} />
                   </TableCell>
                   <TableCell>
-                    <LatestLine log={row.events} kind="event" />
+                    <LatestEvent log={row.events} />
                   </TableCell>
                 </>
               )}

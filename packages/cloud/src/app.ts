@@ -5,6 +5,7 @@
  *
  * To add a domain: write src/domains/<d>/index.ts exporting `<d>Domain: Domain` and add it to DOMAINS.
  */
+import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -118,6 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // helmet's onRequest hook: every reply, the 404s and error replies included, carries the headers (docs/security.md)
   await registerSecurityHeaders(app, config);
 
+  await app.register(fastifyCookie); // the refresh cookie (domains/identity/refresh-cookie.ts)
   await app.register(fastifyRateLimit, { global: false });
   // frames above the relay's limit get the device API's error (domains/remote); far above it the socket closes (1009)
   await app.register(fastifyWebsocket, {

@@ -26,6 +26,18 @@ export const IDENTITY_PATHS = {
   resendVerificationCode: '/auth/resend-verification-code',
 } as const;
 
+/**
+ * The refresh token's cookie (issue 16: never in a JSON body or in storage a script can read): HttpOnly,
+ * SameSite=Strict, Secure when the cloud's PUBLIC_URL is https, Path = the refresh endpoint under the API base.
+ */
+export const REFRESH_COOKIE = 'rackside_refresh';
+
+/**
+ * The CSRF guard of the cookie-authenticated refresh: the console sends this header with the value "1". A cross-site
+ * page cannot (a custom header needs a CORS preflight, which the cloud never grants); docs/security.md "Sessions".
+ */
+export const CSRF_HEADER = 'x-rackside-csrf';
+
 /** A confirmation or verification code is this many digits. */
 export const VERIFICATION_CODE_LENGTH = 6;
 
@@ -57,17 +69,23 @@ export type ConfirmSignUpBody = z.infer<typeof ConfirmSignUpBodySchema>;
 export const ResendCodeBodySchema = z.object({ email: EmailField });
 export type ResendCodeBody = z.infer<typeof ResendCodeBodySchema>;
 
-/** spec 1 §3 login form. */
-export const SignInBodySchema = z.object({ email: EmailField, password: PasswordField });
+/**
+ * spec 1 §3 login form. `refreshCookie: false` signs in without setting the refresh cookie (spec 1 §4 "current
+ * password validated by a login": that login must not replace the console's own session cookie).
+ */
+export const SignInBodySchema = z.object({
+  email: EmailField,
+  password: PasswordField,
+  refreshCookie: z.boolean().optional(),
+});
 export type SignInBody = z.infer<typeof SignInBodySchema>;
 
-/** Sign out (bearer): revokes the caller's session, or every session of the user with `global`. */
-export const SignOutBodySchema = z.object({ global: z.boolean().optional() });
+/**
+ * Sign out (bearer): revokes the caller's session, or every session of the user with `global`, and clears the
+ * refresh cookie unless `refreshCookie: false` (the session signed out is not the cookie's: a password check's).
+ */
+export const SignOutBodySchema = z.object({ global: z.boolean().optional(), refreshCookie: z.boolean().optional() });
 export type SignOutBody = z.infer<typeof SignOutBodySchema>;
-
-/** Session refresh (spec 1 §9: every minute): the refresh token is rotated, the old one stops working. */
-export const RefreshBodySchema = z.object({ refreshToken: trimmed(512) });
-export type RefreshBody = z.infer<typeof RefreshBodySchema>;
 
 /** spec 1 §5 reset request: email. */
 export const ForgotPasswordBodySchema = z.object({ email: EmailField });
@@ -104,11 +122,14 @@ export type VerifyEmailBody = z.infer<typeof VerifyEmailBodySchema>;
 export const CloudUserSchema = z.object({ username: z.string(), email: z.string(), emailVerified: z.boolean() });
 export type CloudUser = z.infer<typeof CloudUserSchema>;
 
-/** spec 1 §3 session: the three tokens, the id/access lifetime in seconds, and the user. */
+/**
+ * spec 1 §3 session: the id and access tokens, their lifetime in seconds, and the user. The third token of spec 1 §3,
+ * the refresh token, travels only in the REFRESH_COOKIE (issue 16); POST refresh takes no body (spec 1 §9: every
+ * minute; the token rotates, and a rotated-out one presented again ends the session).
+ */
 export const CloudSessionSchema = z.object({
   accessToken: z.string(),
   idToken: z.string(),
-  refreshToken: z.string(),
   expiresIn: z.number().int().positive(),
   user: CloudUserSchema,
 });

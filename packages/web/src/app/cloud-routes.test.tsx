@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { CSRF_HEADER } from '@rackside/protocol';
 import { describe, expect, it } from 'vitest';
 import { CLOUD_SESSION_STORAGE_KEY } from '../shared/cloud/session-storage';
 import { signedOutSession } from '../shared/cloud/session-slice';
-import { cloudError, fakeCloud, sessionReply, signedInSession, TEST_USER } from '../testing/fake-cloud';
+import { cloudError, fakeCloud, sessionReply, signedInSession } from '../testing/fake-cloud';
 import { renderCloud } from '../testing/render-cloud';
 
 const noVenues = () => fakeCloud({ 'GET /venues': { body: { venues: [] } } });
@@ -28,7 +29,9 @@ describe('cloud routes and guards (spec 1 §2)', () => {
     expect(await screen.findByRole('heading', { name: 'Profile' })).toBeInTheDocument();
     expect(path(router)).toBe('/profile');
     expect(api.callsTo('POST /auth/sign-in')[0]?.body).toEqual({ email: 'ada@example.com', password: 'Rackside1!' });
-    expect(JSON.parse(localStorage.getItem(CLOUD_SESSION_STORAGE_KEY) ?? '{}')).toMatchObject({ idToken: 'id-2' });
+    // issue 16: the tokens stay in memory; the refresh token is the cloud's HttpOnly cookie
+    expect(localStorage.getItem(CLOUD_SESSION_STORAGE_KEY)).toBeNull();
+    expect(JSON.stringify({ ...localStorage })).not.toContain('id-2');
   });
 
   it('sends a signed-in user whose email is not verified to /verify-email', async () => {
@@ -58,35 +61,24 @@ describe('cloud routes and guards (spec 1 §2)', () => {
     expect(api.callsTo('GET /rollouts/candidates')).toHaveLength(1);
   });
 
-  it('rebuilds the signed-in state at start from the stored session (/auth/me, refreshing an expired token)', async () => {
-    localStorage.setItem(
-      CLOUD_SESSION_STORAGE_KEY,
-      JSON.stringify({ idToken: 'old', accessToken: 'a', refreshToken: 'refresh-1', issuedAt: 0 }),
-    );
+  it('signs a reloaded page in silently: a refresh through the session cookie, then on to where it was', async () => {
     const api = fakeCloud({
-      'GET /auth/me': (r) => (r.bearer === 'id-2' ? { body: TEST_USER } : cloudError(401, 'Unauthorized')),
-      'POST /auth/refresh': { body: sessionReply(2) },
-      'GET /venues': { body: { venues: [] } },
+      'POST /auth/refresh': (r) =>
+        r.headers.get(CSRF_HEADER) === '1' ? { body: sessionReply(2) } : cloudError(401, 'Unauthorized'),
+      'GET /venues': (r) => (r.bearer === 'id-2' ? { body: { venues: [] } } : cloudError(401, 'Unauthorized')),
     });
     const { router } = renderCloud('/venues', { session: 'stored', cloudApi: api });
     expect(await screen.findByRole('heading', { name: 'No venues yet' })).toBeInTheDocument();
     expect(path(router)).toBe('/venues');
     expect(api.callsTo('POST /auth/refresh')).toHaveLength(1);
-    expect(api.callsTo('POST /auth/refresh')[0]?.body).toEqual({ refreshToken: 'refresh-1' });
+    expect(api.callsTo('POST /auth/refresh')[0]?.body).toBeUndefined();
   });
 
-  it('counts nobody as signed in when the stored session is refused, and forgets it', async () => {
-    localStorage.setItem(
-      CLOUD_SESSION_STORAGE_KEY,
-      JSON.stringify({ idToken: 'old', accessToken: 'a', refreshToken: 'gone', issuedAt: 0 }),
-    );
-    const api = fakeCloud({
-      'GET /auth/me': cloudError(401, 'Unauthorized'),
-      'POST /auth/refresh': cloudError(401, 'Unauthorized'),
-    });
+  it('counts nobody as signed in at start when the cloud refuses the cookie (or there is none)', async () => {
+    const api = fakeCloud({ 'POST /auth/refresh': cloudError(401, 'Unauthorized') });
     const { router } = renderCloud('/venues', { session: 'stored', cloudApi: api });
     await waitFor(() => expect(path(router)).toBe('/login'));
-    expect(localStorage.getItem(CLOUD_SESSION_STORAGE_KEY)).toBeNull();
+    expect(api.callsTo('POST /auth/refresh')).toHaveLength(1);
   });
 
   it('offers the cloud drawer: Profile, Venues, Contacts, Firmware, Firmware library, Preferences, Help, Sign out', async () => {

@@ -21,7 +21,6 @@ import { venueListReducer } from '../features/venues/store/venue-list-slice';
 import { noticesReducer } from '../shared/notices';
 import type { CloudExtra, cloudApi } from '../shared/cloud/cloud-api';
 import { initialSession, sessionReducer, type SessionState } from '../shared/cloud/session-slice';
-import type { SessionTokens } from '../shared/cloud/session-storage';
 import type { SessionSync } from '../shared/cloud/session-sync';
 import { LOCAL_HOSTING, hostingReducer, type HostingMode } from '../shared/hosting/hosting-mode';
 import {
@@ -47,8 +46,8 @@ const reducer = {
 export interface CloudPart {
   readonly api: typeof cloudApi;
   readonly sessionSync: SessionSync;
-  /** The session kept from an earlier visit (spec 1 §4: the signed-in state is rebuilt at start). */
-  readonly storedTokens: SessionTokens | null;
+  /** Rebuild the signed-in state at start (spec 1 §4) through the session cookie (cloud mode). */
+  readonly restore: boolean;
 }
 
 export interface AppStoreOptions {
@@ -79,7 +78,7 @@ export function createAppStore(
       localLogin: preloaded.localLogin ?? loadLocalLogin(storage),
       devices: preloaded.devices ?? initialDevicesState,
       hosting,
-      session: preloaded.session ?? initialSession(cloud?.storedTokens ?? null),
+      session: preloaded.session ?? initialSession(cloud?.restore ?? false),
     },
     middleware: (getDefault) =>
       getDefault({

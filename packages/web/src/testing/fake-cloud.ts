@@ -12,6 +12,7 @@ export interface FakeRequest {
   readonly query: URLSearchParams;
   readonly body: unknown;
   readonly bearer: string | null;
+  readonly headers: Headers;
 }
 export type FakeReply = { status?: number; body?: unknown };
 export type FakeRoute = FakeReply | ((request: FakeRequest) => FakeReply | Promise<FakeReply>);
@@ -39,7 +40,14 @@ export function fakeCloud(initial: Record<string, FakeRoute> = {}, apiBase = '/a
     const headers = new Headers(init?.headers);
     const bearer = /^Bearer (.+)$/.exec(headers.get('authorization') ?? '')?.[1] ?? null;
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    const request: FakeRequest = { method: init?.method ?? 'GET', path, query: url.searchParams, body, bearer };
+    const request: FakeRequest = {
+      method: init?.method ?? 'GET',
+      path,
+      query: url.searchParams,
+      body,
+      bearer,
+      headers,
+    };
     calls.push(request);
     const route = routes.get(`${request.method} ${path}`);
     const reply =
@@ -58,7 +66,8 @@ export function fakeCloud(initial: Record<string, FakeRoute> = {}, apiBase = '/a
 }
 
 export const TEST_USER: CloudUser = { username: 'u-1', email: 'ada@example.com', emailVerified: true };
-export const TEST_TOKENS = { idToken: 'id-1', accessToken: 'access-1', refreshToken: 'refresh-1' };
+/** The bearer tokens (the refresh token is the cloud's HttpOnly cookie, which the console never sees). */
+export const TEST_TOKENS = { idToken: 'id-1', accessToken: 'access-1' };
 
 /** A signed-in session to preload (no /auth/me at start). */
 export const signedInSession = (user: Partial<CloudUser> = {}): SessionState => ({
@@ -71,7 +80,6 @@ export const signedInSession = (user: Partial<CloudUser> = {}): SessionState => 
 export const sessionReply = (n: number, user: Partial<CloudUser> = {}) => ({
   idToken: `id-${n}`,
   accessToken: `access-${n}`,
-  refreshToken: `refresh-${n}`,
   expiresIn: 3600,
   user: { ...TEST_USER, ...user },
 });

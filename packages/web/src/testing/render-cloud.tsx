@@ -6,7 +6,7 @@ import { renderApp, type RenderAppOptions } from './render-app';
 
 export interface RenderCloudOptions extends Omit<RenderAppOptions, 'hosting'> {
   readonly cloudApi?: FakeCloud;
-  /** The session at start: default signed in with a verified email; 'stored' reads it from storage. */
+  /** The session at start: default signed in with a verified email; 'stored' restores it through the cookie refresh. */
   readonly session?: SessionState | 'stored';
   readonly hosting?: Partial<HostingMode>;
 }

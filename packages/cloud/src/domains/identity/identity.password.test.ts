@@ -1,4 +1,4 @@
-import { IDENTITY_PATHS as P, type CodeDelivery } from '@rackside/protocol';
+import { CSRF_HEADER, IDENTITY_PATHS as P, REFRESH_COOKIE, type CodeDelivery } from '@rackside/protocol';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app';
 import { describeEachDatabase } from '../../test/db';
@@ -28,6 +28,9 @@ describeEachDatabase('identity: forgot, reset and change password', (db) => {
 
   it('resets a password with the e-mailed code and ends every session', async () => {
     const { email, session } = await createSignedInUser(t.app, t.mailer, uniqueEmail('reset'));
+    const signedIn = await call(t.app, 'POST', P.signIn, { email, password: PASSWORD });
+    const refreshToken = signedIn.cookies.find((c) => c.name === REFRESH_COOKIE)?.value ?? '';
+    expect(refreshToken).not.toBe('');
     const forgot = await call(t.app, 'POST', P.forgotPassword, { email: email.toLowerCase() });
     expect([forgot.statusCode, forgot.json<CodeDelivery>()]).toEqual([
       200,
@@ -41,7 +44,13 @@ describeEachDatabase('identity: forgot, reset and change password', (db) => {
     expect(await signInStatus(email, PASSWORD)).toBe(400);
     expect(await signInStatus(email, NEW_PASSWORD)).toBe(200);
     expect((await call(t.app, 'GET', P.me, undefined, session.idToken)).statusCode).toBe(401);
-    expect((await call(t.app, 'POST', P.refresh, { refreshToken: session.refreshToken })).statusCode).toBe(401);
+    const refresh = await t.app.inject({
+      method: 'POST',
+      url: `/api${P.refresh}`,
+      headers: { [CSRF_HEADER]: '1' },
+      cookies: { [REFRESH_COOKIE]: refreshToken },
+    });
+    expect(refresh.statusCode).toBe(401);
     // The code is spent.
     const again = await call(t.app, 'POST', P.confirmForgotPassword, body);
     expect(errorOf(again).error).toBe('InvalidCode');

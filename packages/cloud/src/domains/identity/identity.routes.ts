@@ -4,6 +4,8 @@
  * the code checks have a per-address request limit and an exponential back-off on failures per address and per
  * account that never bars an address that has not failed (the owner is not locked out); the code-sending endpoints
  * are limited per account and per address; a code dies after CODE_MAX_ATTEMPTS wrong tries (codes.ts).
+ * Sessions (issue 16): sign-in and refresh put the refresh token in an HttpOnly cookie, never in the body; refresh
+ * reads it from there only, behind a CSRF header; sign-out clears it (refresh-cookie.ts, docs/security.md).
  */
 import {
   ChangePasswordBodySchema,
@@ -16,7 +18,6 @@ import {
   ForgotPasswordBodySchema,
   IDENTITY_PATHS as P,
   OkSchema,
-  RefreshBodySchema,
   ResendCodeBodySchema,
   SignInBodySchema,
   SignOutBodySchema,
@@ -28,7 +29,9 @@ import type { FastifyRequest } from 'fastify';
 import type { DomainApp, DomainContext } from '../../domain';
 import { currentUser } from '../../plugins/auth';
 import { accountAndAddressLimit, addressLimit, FailureBackoff } from '../../plugins/rate-limit';
+import { AppError } from '../../plugins/errors';
 import { IdentityService } from './identity.service';
+import { clearRefreshCookie, refreshTokenOf, setRefreshCookie } from './refresh-cookie';
 
 const security = [{ bearer: [] }];
 const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema } as const;
@@ -91,7 +94,13 @@ export function identityRoutes(app: DomainApp, ctx: DomainContext): void {
       schema: { summary: 'Sign in', body: SignInBodySchema, response: { 200: CloudSessionSchema, ...errors } },
       preHandler: addressLimit(app, ctx.config, 'sign-in'),
     },
-    (request) => backoff.guard('sign-in', request, emailOf(request), wrongPassword, () => service.signIn(request.body)),
+    async (request, reply) => {
+      const issued = await backoff.guard('sign-in', request, emailOf(request), wrongPassword, () =>
+        service.signIn(request.body),
+      );
+      if (request.body.refreshCookie !== false) setRefreshCookie(reply, ctx.config, issued, ctx.clock.now());
+      return issued.session;
+    },
   );
   app.post(
     P.signOut,
@@ -104,19 +113,33 @@ export function identityRoutes(app: DomainApp, ctx: DomainContext): void {
       },
       onRequest: app.authenticate,
     },
-    (request) => service.signOut(currentUser(request), request.body?.global === true),
+    async (request, reply) => {
+      const ok = await service.signOut(currentUser(request), request.body?.global === true);
+      if (request.body?.refreshCookie !== false) clearRefreshCookie(reply, ctx.config);
+      return ok;
+    },
   );
   app.post(
     P.refresh,
     {
       schema: {
-        summary: 'Refresh the session',
-        body: RefreshBodySchema,
+        summary: 'Refresh the session (the refresh cookie and the X-Rackside-CSRF: 1 header; no body)',
         response: { 200: CloudSessionSchema, ...errors },
       },
       preHandler: limit('refresh', nobody),
     },
-    (request) => service.refresh(request.body.refreshToken),
+    async (request, reply) => {
+      const token = refreshTokenOf(request);
+      try {
+        const issued = await service.refresh(token);
+        setRefreshCookie(reply, ctx.config, issued, ctx.clock.now());
+        return issued.session;
+      } catch (error) {
+        // a dead token (expired, revoked, reused) stays dead: the browser may as well forget it
+        if (error instanceof AppError && error.error === 'Unauthorized') clearRefreshCookie(reply, ctx.config);
+        throw error;
+      }
+    },
   );
   app.get(
     P.me,

@@ -10,7 +10,6 @@ import {
   isEmailAddress,
   type ChangePasswordBody,
   type CloudErrorName,
-  type CloudSession,
   type CloudUser,
   type CodeDelivery,
   type ConfirmForgotPasswordBody,
@@ -37,7 +36,7 @@ import {
   type UserRow,
 } from './identity.repo';
 import { brokenRule, hashPassword, RULE_TEXT, verifyPassword } from './passwords';
-import { SessionService, toCloudUser } from './sessions';
+import { SessionService, toCloudUser, type IssuedSession } from './sessions';
 
 const OK: Ok = { ok: true };
 const weakPassword = (name: CloudErrorName, rule: PasswordRule) =>
@@ -105,7 +104,7 @@ export class IdentityService {
   }
 
   /** spec 1 §8 Login: EmailNotFound, InvalidPassword, UserNotConfirmed (only to the owner of the password). */
-  async signIn({ email, password }: SignInBody): Promise<CloudSession> {
+  async signIn({ email, password }: SignInBody): Promise<IssuedSession> {
     const user = await this.userByEmail(email, 'EmailNotFound');
     if (!(await verifyPassword(user.passwordHash, password))) {
       throw new AppError('InvalidPassword', 'Incorrect password');
@@ -122,7 +121,8 @@ export class IdentityService {
     return OK;
   }
 
-  refresh = (refreshToken: string): Promise<CloudSession> => this.sessions.refresh(refreshToken);
+  /** Rotates the refresh token (the cookie's); a rotated-out one presented again revokes the session (sessions.ts). */
+  refresh = (refreshToken: string): Promise<IssuedSession> => this.sessions.refresh(refreshToken);
 
   async me(caller: AuthUser): Promise<CloudUser> {
     return toCloudUser(await this.callerRow(caller));

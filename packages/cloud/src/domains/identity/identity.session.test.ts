@@ -1,17 +1,17 @@
-import { IDENTITY_PATHS as P, IdTokenClaimsSchema, type CloudSession, type CloudUser } from '@rackside/protocol';
+import {
+  CSRF_HEADER,
+  IDENTITY_PATHS as P,
+  IdTokenClaimsSchema,
+  REFRESH_COOKIE,
+  type CloudSession,
+  type CloudUser,
+} from '@rackside/protocol';
+import type { LightMyRequestResponse } from 'fastify';
 import { decodeJwt, SignJWT } from 'jose';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app';
 import { describeEachDatabase } from '../../test/db';
-import {
-  call,
-  createConfirmedUser,
-  createSignedInUser,
-  errorOf,
-  PASSWORD,
-  signIn,
-  uniqueEmail,
-} from '../../test/factories';
+import { call, createConfirmedUser, errorOf, PASSWORD, uniqueEmail } from '../../test/factories';
 
 describeEachDatabase('identity: sign-in, tokens, refresh, sign-out', (db) => {
   let t: TestApp;
@@ -21,14 +21,30 @@ describeEachDatabase('identity: sign-in, tokens, refresh, sign-out', (db) => {
   afterEach(() => t.app.close());
 
   const me = (token: string) => call(t.app, 'GET', P.me, undefined, token);
-  const refresh = (refreshToken: string) => call(t.app, 'POST', P.refresh, { refreshToken });
+  /** The console's refresh: the cookie and the CSRF header, no body. */
+  const refresh = (refreshToken: string, headers: Record<string, string> = { [CSRF_HEADER]: '1' }) =>
+    t.app.inject({ method: 'POST', url: `/api${P.refresh}`, headers, cookies: { [REFRESH_COOKIE]: refreshToken } });
+  const cookieOf = (res: LightMyRequestResponse) => res.cookies.find((c) => c.name === REFRESH_COOKIE);
+  /** The refresh token a reply put in the cookie. */
+  const tokenOf = (res: LightMyRequestResponse): string => {
+    const value = cookieOf(res)?.value;
+    if (value === undefined || value === '') throw new Error(`no refresh cookie in ${res.statusCode} ${res.body}`);
+    return value;
+  };
+  /** Signs in as the console does; the session and the refresh token of its cookie. */
+  const signInWithCookie = async (email: string) => {
+    const res = await call(t.app, 'POST', P.signIn, { email, password: PASSWORD });
+    return { session: res.json<CloudSession>(), refreshToken: tokenOf(res) };
+  };
 
   it('signs in case-insensitively and returns the spec 1 §3 session', async () => {
     const { email } = await createConfirmedUser(t.app, t.mailer, uniqueEmail('Mixed'));
     const res = await call(t.app, 'POST', P.signIn, { email: `  ${email.toLowerCase()} `, password: PASSWORD });
     expect(res.statusCode).toBe(200);
     const session = res.json<CloudSession>();
-    expect(Object.keys(session).sort()).toEqual(['accessToken', 'expiresIn', 'idToken', 'refreshToken', 'user']);
+    // issue 16: the refresh token is in the cookie only, never in a body a script can read
+    expect(Object.keys(session).sort()).toEqual(['accessToken', 'expiresIn', 'idToken', 'user']);
+    expect(res.body).not.toContain(tokenOf(res));
     expect(session.expiresIn).toBe(3600);
     const claims = IdTokenClaimsSchema.parse(decodeJwt(session.idToken));
     expect(session.user).toEqual({ username: claims.sub, email, emailVerified: true });
@@ -57,7 +73,8 @@ describeEachDatabase('identity: sign-in, tokens, refresh, sign-out', (db) => {
   });
 
   it('refuses missing, malformed, foreign and expired bearer tokens', async () => {
-    const { session } = await createSignedInUser(t.app, t.mailer);
+    const { email } = await createConfirmedUser(t.app, t.mailer);
+    const { session, refreshToken } = await signInWithCookie(email);
     const none = await call(t.app, 'GET', P.me);
     expect([none.statusCode, errorOf(none).error]).toEqual([401, 'Unauthorized']);
     expect((await me('not.a.jwt')).statusCode).toBe(401);
@@ -72,58 +89,114 @@ describeEachDatabase('identity: sign-in, tokens, refresh, sign-out', (db) => {
     const expired = await me(session.idToken);
     expect([expired.statusCode, errorOf(expired).message]).toEqual([401, 'The token has expired']);
 
-    const renewed = await refresh(session.refreshToken);
+    const renewed = await refresh(refreshToken);
     expect(renewed.statusCode).toBe(200);
     expect((await me(renewed.json<CloudSession>().idToken)).statusCode).toBe(200);
   });
 
-  it('rotates the refresh token; reusing a rotated one revokes the session', async () => {
-    const { session } = await createSignedInUser(t.app, t.mailer);
-    const first = await refresh(session.refreshToken);
+  it('rotates the refresh cookie; reusing a rotated-out token revokes the session and clears the cookie', async () => {
+    const { email } = await createConfirmedUser(t.app, t.mailer);
+    const { session, refreshToken } = await signInWithCookie(email);
+    const first = await refresh(refreshToken);
     expect(first.statusCode).toBe(200);
     const next = first.json<CloudSession>();
-    expect(next.refreshToken).not.toBe(session.refreshToken);
+    const nextToken = tokenOf(first);
+    expect(nextToken).not.toBe(refreshToken);
     expect(next.user).toEqual(session.user);
+    expect(Object.keys(next)).not.toContain('refreshToken');
 
-    const reused = await refresh(session.refreshToken);
+    const reused = await refresh(refreshToken);
     expect([reused.statusCode, errorOf(reused).error]).toEqual([401, 'Unauthorized']);
+    expect(cookieOf(reused)).toMatchObject({ value: '', path: '/api/auth/refresh', maxAge: 0 });
     // The leak ends the whole session: the newest refresh token and the id tokens stop working too.
-    expect((await refresh(next.refreshToken)).statusCode).toBe(401);
+    expect((await refresh(nextToken)).statusCode).toBe(401);
     expect((await me(next.idToken)).statusCode).toBe(401);
     expect((await refresh('made-up')).statusCode).toBe(401);
   });
 
+  it('sets the refresh cookie HttpOnly, SameSite=Strict, on the refresh path, for what is left of the session', async () => {
+    const { email } = await createConfirmedUser(t.app, t.mailer);
+    const res = await call(t.app, 'POST', P.signIn, { email, password: PASSWORD });
+    const attributes = { path: '/api/auth/refresh', httpOnly: true, sameSite: 'Strict' };
+    expect(cookieOf(res)).toMatchObject({ ...attributes, maxAge: 30 * 24 * 3600 });
+    // PUBLIC_URL is http here: a Secure cookie would be dropped by the browser on any host but localhost
+    expect(cookieOf(res)?.secure).toBeUndefined();
+    t.clock.advanceSeconds(24 * 3600);
+    expect(cookieOf(await refresh(tokenOf(res)))).toMatchObject({ ...attributes, maxAge: 29 * 24 * 3600 });
+  });
+
+  it('marks the cookie Secure when PUBLIC_URL is https', async () => {
+    await t.app.close();
+    t = await buildTestApp(db(), { config: { PUBLIC_URL: 'https://rackside.example' } });
+    const { email } = await createConfirmedUser(t.app, t.mailer);
+    const res = await call(t.app, 'POST', P.signIn, { email, password: PASSWORD });
+    expect(res.statusCode).toBe(200);
+    expect(cookieOf(res)).toMatchObject({
+      path: '/api/auth/refresh',
+      secure: true,
+      httpOnly: true,
+      sameSite: 'Strict',
+    });
+  });
+
+  it('refreshes from the cookie only, and only with the CSRF header', async () => {
+    const { email } = await createConfirmedUser(t.app, t.mailer);
+    const { refreshToken } = await signInWithCookie(email);
+    // a cross-site form or fetch cannot set the header: refused, and the cookie is left alone (it still works)
+    const forged = await refresh(refreshToken, { 'content-type': 'text/plain' });
+    expect([forged.statusCode, errorOf(forged).error]).toEqual([401, 'Unauthorized']);
+    expect(cookieOf(forged)).toBeUndefined();
+    const wrong = await refresh(refreshToken, { [CSRF_HEADER]: 'yes' });
+    expect(wrong.statusCode).toBe(401);
+    // the token in a body is not read any more
+    const inBody = await call(t.app, 'POST', P.refresh, { refreshToken });
+    expect(inBody.statusCode).toBe(401);
+    const noCookie = await t.app.inject({ method: 'POST', url: `/api${P.refresh}`, headers: { [CSRF_HEADER]: '1' } });
+    expect([noCookie.statusCode, errorOf(noCookie).error]).toEqual([401, 'Unauthorized']);
+    expect((await refresh(refreshToken)).statusCode).toBe(200);
+  });
+
   it('ends a session 30 days after sign-in however often it is refreshed', async () => {
-    const { session } = await createSignedInUser(t.app, t.mailer);
-    let token = session.refreshToken;
+    const { email } = await createConfirmedUser(t.app, t.mailer);
+    let token = (await signInWithCookie(email)).refreshToken;
     for (let day = 0; day < 29; day++) {
       t.clock.advanceSeconds(24 * 3600);
       const res = await refresh(token);
       expect(res.statusCode).toBe(200);
-      token = res.json<CloudSession>().refreshToken;
+      token = tokenOf(res);
     }
     t.clock.advanceSeconds(24 * 3600 + 1);
     expect((await refresh(token)).statusCode).toBe(401);
   });
 
-  it('sign-out revokes this session only; global sign-out revokes them all', async () => {
-    const { email, session: a } = await createSignedInUser(t.app, t.mailer);
-    const b = await signIn(t.app, email);
-    const c = await signIn(t.app, email);
+  it('sign-out revokes this session only and clears the cookie; global sign-out revokes them all', async () => {
+    const { email } = await createConfirmedUser(t.app, t.mailer);
+    const a = await signInWithCookie(email);
+    const b = await signInWithCookie(email);
+    const c = await signInWithCookie(email);
 
-    const out = await call(t.app, 'POST', P.signOut, {}, a.idToken);
+    const out = await call(t.app, 'POST', P.signOut, {}, a.session.idToken);
     expect([out.statusCode, out.json()]).toEqual([200, { ok: true }]);
-    expect((await me(a.idToken)).statusCode).toBe(401);
-    expect((await me(a.accessToken)).statusCode).toBe(401);
+    expect(cookieOf(out)).toMatchObject({ value: '', path: '/api/auth/refresh', maxAge: 0, httpOnly: true });
+    expect((await me(a.session.idToken)).statusCode).toBe(401);
+    expect((await me(a.session.accessToken)).statusCode).toBe(401);
     expect((await refresh(a.refreshToken)).statusCode).toBe(401);
-    expect((await me(b.idToken)).statusCode).toBe(200);
+    expect((await me(b.session.idToken)).statusCode).toBe(200);
 
-    const all = await call(t.app, 'POST', P.signOut, { global: true }, b.idToken);
+    const all = await call(t.app, 'POST', P.signOut, { global: true }, b.session.idToken);
     expect(all.statusCode).toBe(200);
     for (const s of [b, c]) {
-      expect((await me(s.idToken)).statusCode).toBe(401);
+      expect((await me(s.session.idToken)).statusCode).toBe(401);
       expect((await refresh(s.refreshToken)).statusCode).toBe(401);
     }
-    expect((await call(t.app, 'POST', P.signOut, {}, b.idToken)).statusCode).toBe(401);
+    expect((await call(t.app, 'POST', P.signOut, {}, b.session.idToken)).statusCode).toBe(401);
+  });
+
+  it('signs in without the cookie when asked (a password check), and signs that session out leaving the cookie', async () => {
+    const { email } = await createConfirmedUser(t.app, t.mailer);
+    const check = await call(t.app, 'POST', P.signIn, { email, password: PASSWORD, refreshCookie: false });
+    expect([check.statusCode, cookieOf(check)]).toEqual([200, undefined]);
+    const out = await call(t.app, 'POST', P.signOut, { refreshCookie: false }, check.json<CloudSession>().idToken);
+    expect([out.statusCode, cookieOf(out)]).toEqual([200, undefined]);
   });
 });

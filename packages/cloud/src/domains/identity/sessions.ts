@@ -1,7 +1,8 @@
 /**
  * Signed-in sessions: sign-in starts one (spec 1 §3 session: access, id and refresh tokens); refresh rotates its
  * refresh token (spec 1 §9: every minute); a rotated-out token presented again revokes the session (it leaked).
- * Sessions last REFRESH_TOKEN_TTL_S from sign-in; refreshing does not extend them.
+ * Sessions last REFRESH_TOKEN_TTL_S from sign-in; refreshing does not extend them. The refresh token leaves the
+ * service only towards the route, which puts it in the refresh cookie (issue 16), never in a reply body.
  */
 import type { CloudSession, CloudUser } from '@rackside/protocol';
 import type { DomainContext } from '../../domain';
@@ -23,6 +24,13 @@ export const toCloudUser = (user: Pick<UserRow, 'id' | 'email' | 'emailVerified'
   emailVerified: user.emailVerified,
 });
 
+/** A started or refreshed session: the reply body, and the refresh token and its end for the cookie. */
+export interface IssuedSession {
+  readonly session: CloudSession;
+  readonly refreshToken: string;
+  readonly expiresAt: Date;
+}
+
 const notLive = () => new AppError('Unauthorized', 'The refresh token is not valid; sign in again');
 
 /** Starts and refreshes sessions. */
@@ -30,7 +38,7 @@ export class SessionService {
   constructor(private readonly ctx: DomainContext) {}
 
   /** A new session for a confirmed user. */
-  async start(user: UserRow): Promise<CloudSession> {
+  async start(user: UserRow): Promise<IssuedSession> {
     const { db, clock, config, tokens } = this.ctx;
     const now = clock.now();
     const refreshToken = tokens.newRefreshToken();
@@ -40,11 +48,11 @@ export class SessionService {
       createdAt: now,
       expiresAt: new Date(now.getTime() + config.REFRESH_TOKEN_TTL_S * 1000),
     });
-    return this.reply(user, session.id, refreshToken);
+    return this.reply(user, session, refreshToken);
   }
 
   /** New tokens for a live refresh token, which stops working. Unauthorized otherwise. */
-  async refresh(refreshToken: string): Promise<CloudSession> {
+  async refresh(refreshToken: string): Promise<IssuedSession> {
     const { db, clock, tokens } = this.ctx;
     const now = clock.now();
     const hash = tokens.hashRefreshToken(refreshToken);
@@ -62,10 +70,14 @@ export class SessionService {
     const rotated = await rotateRefreshHash(db, session.id, hash, tokens.hashRefreshToken(next), now);
     const user = rotated === undefined ? undefined : await findUserById(db, session.userId);
     if (user === undefined) throw notLive();
-    return this.reply(user, session.id, next);
+    return this.reply(user, session, next);
   }
 
-  private async reply(user: UserRow, sessionId: string, refreshToken: string): Promise<CloudSession> {
+  private async reply(
+    user: UserRow,
+    { id: sessionId, expiresAt }: { id: string; expiresAt: Date },
+    refreshToken: string,
+  ): Promise<IssuedSession> {
     const { tokens } = this.ctx;
     const { idToken, accessToken } = await tokens.issue({
       userId: user.id,
@@ -73,6 +85,7 @@ export class SessionService {
       email: user.email,
       emailVerified: user.emailVerified,
     });
-    return { accessToken, idToken, refreshToken, expiresIn: tokens.expiresIn, user: toCloudUser(user) };
+    const session = { accessToken, idToken, expiresIn: tokens.expiresIn, user: toCloudUser(user) };
+    return { session, refreshToken, expiresAt };
   }
 }

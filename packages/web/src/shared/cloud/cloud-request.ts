@@ -16,6 +16,8 @@ export interface CloudRequest<T = unknown> {
   readonly anonymous?: boolean;
   /** A bearer token of another session than the signed-in one (no refresh on 401). */
   readonly bearer?: string;
+  /** More request headers (the refresh's CSRF header). */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 export type CloudResult<T> = { data: T; error?: undefined } | { error: CloudError; data?: undefined };
@@ -31,7 +33,7 @@ export async function sendCloudRequest<T>(
   signal?: AbortSignal,
 ): Promise<CloudResult<T>> {
   const query = request.query ? `?${new URLSearchParams(request.query).toString()}` : '';
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...request.headers, accept: 'application/json' };
   if (request.body !== undefined) headers['content-type'] = 'application/json';
   if (idToken !== null) headers.authorization = `Bearer ${idToken}`;
   let response: Response;
@@ -39,6 +41,8 @@ export async function sendCloudRequest<T>(
     response = await fetchFn(`${apiBase}${request.path}${query}`, {
       method: request.method ?? 'GET',
       headers,
+      // the session cookie goes to the cloud that serves the console, never to another origin (issue 16)
+      credentials: 'same-origin',
       ...(request.body !== undefined ? { body: JSON.stringify(request.body) } : {}),
       ...(signal ? { signal } : {}),
     });

@@ -16,7 +16,7 @@ export {
   type SessionStatus,
   type WithSession,
 } from './session-slice';
-export { CLOUD_SESSION_STORAGE_KEY, loadStoredSession, type SessionTokens } from './session-storage';
+export { CLOUD_SESSION_STORAGE_KEY, type SessionTokens } from './session-storage';
 export {
   SESSION_CHANNEL,
   SessionSync,

@@ -1,6 +1,6 @@
 /**
  * The cloud session (spec 1 §3 session/user): the tokens of the signed-in user and the user (rebuilt from
- * /auth/me at start, spec 1 §2). `restoring` while stored tokens are being checked; guards wait for it.
+ * a refresh through the session cookie at start, spec 1 §2). `restoring` while that refresh runs; guards wait for it.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { CloudUser } from '@rackside/protocol';
@@ -16,9 +16,9 @@ export interface SessionState {
 
 export const signedOutSession: SessionState = { status: 'signedOut', tokens: null, user: null };
 
-/** The state at start: stored tokens are checked with /auth/me before anyone counts as signed in. */
-export const initialSession = (tokens: SessionTokens | null): SessionState =>
-  tokens ? { status: 'restoring', tokens, user: null } : signedOutSession;
+/** The state at start: in cloud mode the session cookie (if any) is tried before anyone counts as signed in. */
+export const initialSession = (restore: boolean): SessionState =>
+  restore ? { status: 'restoring', tokens: null, user: null } : signedOutSession;
 
 const slice = createSlice({
   name: 'session',

@@ -1,50 +1,25 @@
 /**
- * Where the cloud session is kept between page loads: localStorage. Why not elsewhere:
- * - sessionStorage is per tab: a second tab (or a reload in a new tab) would have to sign in again, and tabs could
- *   not share one rotating refresh token (docs/adr/0003: reusing a rotated-out token ends the session);
- * - an httpOnly cookie would keep the tokens away from scripts, but the cloud's API takes bearer tokens (spec 1 §6)
- *   and cookies would need CSRF protection on every call.
- * The trade-off: any script running in the page (an XSS hole) can read the tokens. We keep that surface small: no
- * third-party scripts, React escapes all text, id tokens live an hour, and a stolen refresh token that is used
- * twice ends the session for everyone (rotation with reuse detection).
- * Only SessionSync writes here (sign-in, refresh, sign-out), so a tab with stale tokens never overwrites newer ones.
+ * Where the cloud session is kept (issue 16): nowhere a script can read between page loads.
+ * - The refresh token is in an HttpOnly cookie the cloud sets on sign-in and rotates on every refresh; it is sent
+ *   only to the refresh endpoint, and no script (an XSS hole included) can read it.
+ * - The id and access tokens live in memory (the session slice) for the life of the page; a reload, or a new tab,
+ *   gets fresh ones by refreshing through the cookie (SessionSync.restore). Tabs hand each other new tokens over a
+ *   BroadcastChannel, which keeps nothing.
+ * Earlier versions kept all three tokens in localStorage under CLOUD_SESSION_STORAGE_KEY; it is removed at start.
  */
-import { z } from 'zod';
 
+/** The localStorage key of the earlier versions' stored session (read by nothing now; removed at start). */
 export const CLOUD_SESSION_STORAGE_KEY = 'RACKSIDE_CLOUD_SESSION';
 
-const StoredSessionSchema = z.object({
-  idToken: z.string().min(1),
-  accessToken: z.string().min(1),
-  refreshToken: z.string().min(1),
-  /** When these tokens were issued (ms since the epoch): tabs skip a refresh another tab has just done. */
-  issuedAt: z.number(),
-});
-export type StoredSession = z.infer<typeof StoredSessionSchema>;
-export type SessionTokens = Omit<StoredSession, 'issuedAt'>;
-
-export function loadStoredSession(storage: Pick<Storage, 'getItem'> | undefined): StoredSession | null {
-  const text = storage?.getItem(CLOUD_SESSION_STORAGE_KEY);
-  if (!text) return null;
-  try {
-    const parsed = StoredSessionSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
+/** The bearer tokens of the session (spec 1 §6): in memory only. */
+export interface SessionTokens {
+  readonly idToken: string;
+  readonly accessToken: string;
 }
 
-export function saveStoredSession(
-  storage: Pick<Storage, 'setItem' | 'removeItem'> | undefined,
-  s: StoredSession | null,
-) {
-  if (!storage) return;
-  if (s === null) storage.removeItem(CLOUD_SESSION_STORAGE_KEY);
-  else storage.setItem(CLOUD_SESSION_STORAGE_KEY, JSON.stringify(s));
+/** Removes what an earlier version stored (a refresh token in localStorage is what issue 16 is about). */
+export function forgetStoredSession(storage: Pick<Storage, 'removeItem'> | undefined): void {
+  storage?.removeItem(CLOUD_SESSION_STORAGE_KEY);
 }
 
-export const tokensOf = ({ idToken, accessToken, refreshToken }: SessionTokens): SessionTokens => ({
-  idToken,
-  accessToken,
-  refreshToken,
-});
+export const tokensOf = ({ idToken, accessToken }: SessionTokens): SessionTokens => ({ idToken, accessToken });

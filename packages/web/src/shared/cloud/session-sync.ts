@@ -1,18 +1,21 @@
 /**
- * The cloud session across calls and browser tabs (spec 1 §2, §9; docs/adr/0003 "Refresh"):
+ * The cloud session across calls and browser tabs (spec 1 §2, §9; docs/adr/0003 "Refresh"; issue 16):
+ * - the refresh token is the cloud's HttpOnly cookie, which this code never sees; the id and access tokens are in
+ *   memory only (session-storage.ts);
  * - every call carries the id token; a 401 triggers ONE refresh (single-flight in the tab, a Web Lock across tabs)
  *   and the call is retried once;
  * - the session is refreshed every minute; refresh tokens rotate and a rotated-out one presented again ends the
- *   session, so a tab first looks at what another tab has stored and adopts newer tokens instead of refreshing;
+ *   session, so tabs refresh one at a time (the Web Lock; the shared cookie jar then always holds the newest token)
+ *   and a tab skips a refresh another tab has just done;
  * - sign-in, refresh and sign-out are broadcast (BroadcastChannel) so that every tab holds the same session, and a
  *   logout in one tab clears the user in all of them;
- * - at start, stored tokens are checked with /auth/me (signed-in state rebuilt from the current session).
+ * - at start (a reload, a new tab) the signed-in state is rebuilt by a refresh through the cookie.
  */
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import {
   CLOUD_AUTH_REFRESH_MS,
   CloudSessionSchema,
-  CloudUserSchema,
+  CSRF_HEADER,
   IDENTITY_PATHS,
   OkSchema,
   type CloudSession,
@@ -20,8 +23,8 @@ import {
 } from '@rackside/protocol';
 import type { WithHosting } from '../hosting/hosting-mode';
 import { sendCloudRequest, type CloudRequest, type CloudResult, type FetchLike } from './cloud-request';
-import { sessionStarted, signedOut, tokensRefreshed, userLoaded, type WithSession } from './session-slice';
-import { loadStoredSession, saveStoredSession, tokensOf, type SessionTokens } from './session-storage';
+import { sessionStarted, signedOut, tokensRefreshed, type WithSession } from './session-slice';
+import { tokensOf, type SessionTokens } from './session-storage';
 
 /** What tabs tell each other. */
 export type SessionMessage =
@@ -40,7 +43,6 @@ const REFRESH_LOCK = 'rackside-session-refresh';
 
 export interface SessionSyncDeps {
   readonly fetch: FetchLike;
-  readonly storage?: Storage;
   /** Opens the tab-to-tab channel; default BroadcastChannel where the browser has it. */
   readonly openChannel?: () => ChannelLike | null;
   /** Web Locks, so that one tab refreshes at a time; default navigator.locks where the browser has it. */
@@ -65,6 +67,8 @@ export class SessionSync {
   private channel: ChannelLike | null = null;
   private inflight: Promise<SessionTokens | null> | null = null;
   private timer: ReturnType<typeof setInterval> | undefined;
+  /** When this tab's tokens were issued (ms since the epoch; 0: unknown): a tab skips a refresh just done. */
+  private issuedAt = 0;
   private readonly now: () => number;
   /** Run when this tab's session ends (the app resets the cloud cache there). */
   onSignedOut: () => void = () => undefined;
@@ -105,24 +109,31 @@ export class SessionSync {
     return sendCloudRequest(this.deps.fetch, apiBase, request, next.idToken, signal);
   }
 
-  /** A new session from sign-in: stored, in the store, told to the other tabs. */
+  /** A new session from sign-in (the cloud set the refresh cookie): in the store, told to the other tabs. */
   signedIn(session: CloudSession): void {
     const tokens = tokensOf(session);
-    saveStoredSession(this.deps.storage, { ...tokens, issuedAt: this.now() });
+    this.issuedAt = this.now();
     this.store?.dispatch(sessionStarted({ tokens, user: session.user }));
     this.post({ type: 'session', tokens, user: session.user });
   }
 
-  /** spec 1 §2 logout: the session ends at the cloud (best effort), here and in every other tab. */
+  /**
+   * spec 1 §2 logout: the session ends here and in every other tab at once, and at the cloud, which revokes it and
+   * clears the refresh cookie (else a reload would sign in again). An id token that has expired meanwhile is
+   * refreshed through the cookie first. Best effort: an unreachable cloud leaves the cookie.
+   */
   async signOut(): Promise<void> {
-    const tokens = this.store?.getState().session.tokens ?? null;
+    const store = this.store;
+    const tokens = store?.getState().session.tokens ?? null;
     this.end();
     this.post({ type: 'signedOut' });
-    if (tokens !== null && this.store) {
-      const { apiBase } = this.store.getState().hosting;
-      const request = { path: IDENTITY_PATHS.signOut, method: 'POST', body: {}, schema: OkSchema } as const;
-      await sendCloudRequest(this.deps.fetch, apiBase, request, tokens.idToken);
-    }
+    if (!store) return;
+    const { apiBase } = store.getState().hosting;
+    const request = { path: IDENTITY_PATHS.signOut, method: 'POST', body: {}, schema: OkSchema } as const;
+    const first = tokens && (await sendCloudRequest(this.deps.fetch, apiBase, request, tokens.idToken));
+    if (first !== null && first.error?.status !== 401) return;
+    const renewed = await this.withLock(() => this.refreshAtCloud(apiBase));
+    if (renewed.data) await sendCloudRequest(this.deps.fetch, apiBase, request, renewed.data.idToken);
   }
 
   /**
@@ -130,60 +141,56 @@ export class SessionSync {
    * (the refresh token was refused: signed out everywhere) or the cloud could not be reached.
    */
   refresh(options: { periodic?: boolean } = {}): Promise<SessionTokens | null> {
-    this.inflight ??= this.withLock(() => this.refreshNow(options.periodic === true)).finally(() => {
+    const asked = this.now();
+    this.inflight ??= this.withLock(() => this.refreshNow(options.periodic === true, asked)).finally(() => {
       this.inflight = null;
     });
     return this.inflight;
   }
 
-  private async refreshNow(periodic: boolean): Promise<SessionTokens | null> {
+  private async refreshNow(periodic: boolean, asked: number): Promise<SessionTokens | null> {
     const store = this.store;
-    const held = store?.getState().session.tokens ?? null;
-    if (!store || held === null) return null;
-    const stored = loadStoredSession(this.deps.storage);
-    if (stored === null) {
-      // another tab signed out (its message may still be on the way)
-      this.end();
-      return null;
-    }
-    if (stored.refreshToken !== held.refreshToken) {
-      // another tab refreshed: ours is rotated out, and presenting it again would end the session
-      const tokens = tokensOf(stored);
-      store.dispatch(tokensRefreshed(tokens));
-      return tokens;
-    }
-    if (periodic && this.now() - stored.issuedAt < CLOUD_AUTH_REFRESH_MS / 2) return held;
-    const request = {
-      path: IDENTITY_PATHS.refresh,
-      method: 'POST',
-      body: { refreshToken: held.refreshToken },
-      schema: CloudSessionSchema,
-      anonymous: true,
-    } as const;
-    const result = await sendCloudRequest(this.deps.fetch, store.getState().hosting.apiBase, request, null);
+    if (!store || store.getState().session.status === 'signedOut') return null;
+    const held = store.getState().session.tokens;
+    // another tab refreshed while this one waited for the lock: its tokens are here already
+    if (held !== null && this.issuedAt >= asked) return held;
+    if (periodic && (held === null || this.now() - this.issuedAt < CLOUD_AUTH_REFRESH_MS / 2)) return held;
+    const result = await this.refreshAtCloud(store.getState().hosting.apiBase);
     if (result.error) {
-      if (result.error.status === 401) {
+      // refused: signed out everywhere; a tab that was only restoring (no cookie, say) tells nobody
+      if (result.error.status === 401 && store.getState().session.status === 'signedIn') {
         this.end();
         this.post({ type: 'signedOut' });
       }
       return null;
     }
     const tokens = tokensOf(result.data);
-    saveStoredSession(this.deps.storage, { ...tokens, issuedAt: this.now() });
+    this.issuedAt = this.now();
     store.dispatch(sessionStarted({ tokens, user: result.data.user }));
     this.post({ type: 'session', tokens, user: result.data.user });
     return tokens;
   }
 
-  /** spec 1 §2: signed-in state rebuilt at start from the stored session. */
+  /** POST refresh: the cookie (the browser adds it) and the CSRF header; no body, no bearer. */
+  private refreshAtCloud(apiBase: string) {
+    const request = {
+      path: IDENTITY_PATHS.refresh,
+      method: 'POST',
+      headers: { [CSRF_HEADER]: '1' },
+      schema: CloudSessionSchema,
+      anonymous: true,
+    } as const;
+    return sendCloudRequest(this.deps.fetch, apiBase, request, null);
+  }
+
+  /** spec 1 §2: signed-in state rebuilt at start (a reload, a new tab) by a refresh through the session cookie. */
   private async restore(): Promise<void> {
     const store = this.store;
     if (!store || store.getState().session.status !== 'restoring') return;
-    const result = await this.call({ path: IDENTITY_PATHS.me, schema: CloudUserSchema });
-    if (result.data) store.dispatch(userLoaded(result.data));
-    else if (this.store && store.getState().session.status === 'restoring') {
-      // refused (the refresh already signed out) or unreachable: nobody counts as signed in; the stored tokens stay
-      // for the next start unless the cloud refused them
+    const tokens = await this.refresh();
+    if (tokens === null && this.store && store.getState().session.status === 'restoring') {
+      // no cookie, refused, or the cloud unreachable: nobody counts as signed in (the cookie, if any, stays for the
+      // next start unless the cloud refused it)
       store.dispatch(signedOut());
       this.onSignedOut();
     }
@@ -203,13 +210,17 @@ export class SessionSync {
       // another account signed in elsewhere: nothing of the previous one's may stay in the cache
       const previous = store.getState().session.user;
       if (previous && previous.username !== message.user.username) this.onSignedOut();
+      this.issuedAt = this.now();
       store.dispatch(sessionStarted({ tokens: message.tokens, user: message.user }));
-    } else if (store.getState().session.status !== 'signedOut') store.dispatch(tokensRefreshed(message.tokens));
+    } else if (store.getState().session.status !== 'signedOut') {
+      this.issuedAt = this.now();
+      store.dispatch(tokensRefreshed(message.tokens));
+    }
   }
 
-  /** Ends the session in this tab: storage cleared, user cleared. */
+  /** Ends the session in this tab: tokens and user cleared. */
   private end(): void {
-    saveStoredSession(this.deps.storage, null);
+    this.issuedAt = 0;
     this.store?.dispatch(signedOut());
     this.onSignedOut();
   }

@@ -1,7 +1,7 @@
 /**
  * The identity calls of spec 1 §7 ("a hosted identity service provides"), typed with the protocol's contracts
- * (protocol/src/cloud/identity.ts). Sign-in hands the new session to SessionSync (stored, broadcast to the tabs);
- * a verified email updates the user.
+ * (protocol/src/cloud/identity.ts). Sign-in hands the new session to SessionSync (in memory, broadcast to the tabs;
+ * the cloud keeps the refresh token in its HttpOnly cookie); a verified email updates the user.
  */
 import {
   CloudSessionSchema,
@@ -56,9 +56,12 @@ export const authApi = cloudApi.injectEndpoints({
     checkPassword: build.mutation<true, SignInBody>({
       async queryFn(body, api) {
         const { sessionSync } = api.extra as CloudExtra;
-        const result = await sessionSync.call(post(P.signIn, body, CloudSessionSchema));
+        // no refresh cookie for this login, and its sign-out leaves the console's own cookie alone (issue 16)
+        const login = { ...body, refreshCookie: false };
+        const result = await sessionSync.call(post(P.signIn, login, CloudSessionSchema));
         if (result.error) return { error: result.error };
-        await sessionSync.call({ ...post(P.signOut, {}, OkSchema, false), bearer: result.data.idToken });
+        const signOut = post(P.signOut, { refreshCookie: false }, OkSchema, false);
+        await sessionSync.call({ ...signOut, bearer: result.data.idToken });
         return { data: true };
       },
     }),

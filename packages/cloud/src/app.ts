@@ -47,7 +47,8 @@ import { remoteDomain } from './domains/remote/index';
 import { rolloutsDomain } from './domains/rollouts/index';
 import { venuesDomain } from './domains/venues/index';
 import { registerAuth } from './plugins/auth';
-import { registerErrorHandling, sendNotFound } from './plugins/errors';
+import { registerErrorHandling, safeError, sendNotFound } from './plugins/errors';
+import { LOG_REDACT } from './plugins/log-redact';
 import { registerSecurityHeaders } from './plugins/headers';
 import { isOutbox, type Mailer } from './plugins/mailer';
 import { createSmsOutbox, isSmsOutbox, type SmsSender } from './plugins/sms';
@@ -101,6 +102,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
+      // credentials, codes, e-mails and database errors' query text never reach the log (plugins/log-redact.ts)
+      redact: LOG_REDACT,
       // a relay credential or a firmware download token may ride in the query (docs/cloud-api.md): never into the logs
       serializers: {
         req: (req: { method: string; url: string; host?: string; ip?: string }) => ({
@@ -129,7 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const code = (error as { code?: unknown }).code;
       if (typeof code === 'string' && code.startsWith('WS_ERR_'))
         request.log.info({ code, reason: error.message }, 'websocket: a bad frame from the client');
-      else request.log.error({ error: String(error) }, 'websocket handler failed');
+      else request.log.error({ error: safeError(error) }, 'websocket handler failed');
       socket.terminate();
     },
     options: {

@@ -19,6 +19,7 @@ import { mayPublish, maySubscribe, type BrokerIdentity } from './acl';
 import { consoleBrokerLogger, type BrokerLogger } from './logger';
 import { createMessageQueue } from './message-queue';
 import type { ServiceClient } from './service-client';
+import { safeError } from '../plugins/errors';
 
 /** What the remote relay needs of a broker: an amp's api/req out, its api/res in (ServiceClient's two methods). */
 export type RelayLink = Pick<ServiceClient, 'publishApiRequest' | 'onApiResponse'>;
@@ -91,7 +92,7 @@ export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions): Promise<
           done(null, true);
         },
         (error: unknown) => {
-          log.warn({ clientId: client.id, error: String(error) }, 'MQTT authentication failed');
+          log.warn({ clientId: client.id, error: safeError(error) }, 'MQTT authentication failed');
           done(refusal(SERVER_UNAVAILABLE, 'authentication unavailable'), false);
         },
       );
@@ -118,7 +119,7 @@ export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions): Promise<
     if (devices.get(client.id) === client) devices.delete(client.id);
   });
   // Aedes emits 'error' (absent from its types) on persistence failures: an unheard 'error' would throw.
-  (broker as EventEmitter).on('error', (error: unknown) => log.warn({ error: String(error) }, 'MQTT broker error'));
+  (broker as EventEmitter).on('error', (error: unknown) => log.warn({ error: safeError(error) }, 'MQTT broker error'));
 
   const sockets = new Set<Socket>(); // including those that never finish CONNECT: close() must not wait for them
   const server: Server = createServer((socket) => {
@@ -178,7 +179,7 @@ function inProcessRelayLink(broker: Aedes, log: BrokerLogger): RelayLink {
           try {
             handler(parsed.value);
           } catch (error) {
-            log.warn({ deviceId, error: String(error) }, 'relay handler failed');
+            log.warn({ deviceId, error: safeError(error) }, 'relay handler failed');
           }
         }
       done();

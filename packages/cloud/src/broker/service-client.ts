@@ -26,6 +26,7 @@ import {
 import { connect, type MqttClient } from 'mqtt';
 import type { ZodType } from 'zod';
 import { consoleBrokerLogger, type BrokerLogger } from './logger';
+import { safeError } from '../plugins/errors';
 
 /** The messages a service client can be told about, by topic kind. */
 export interface ServiceMessages {
@@ -121,9 +122,9 @@ export async function connectService(opts: ServiceClientOptions): Promise<Servic
     try {
       const r = call();
       if (r instanceof Promise)
-        r.catch((error: unknown) => log.warn({ ...what, error: String(error) }, 'handler failed'));
+        r.catch((error: unknown) => log.warn({ ...what, error: safeError(error) }, 'handler failed'));
     } catch (error) {
-      log.warn({ ...what, error: String(error) }, 'handler failed');
+      log.warn({ ...what, error: safeError(error) }, 'handler failed');
     }
   };
 

@@ -25,7 +25,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { constraintOf, isUniqueViolation } from '../../db/errors';
 import type { DomainContext } from '../../domain';
 import type { AuthUser } from '../../plugins/auth';
-import { AppError } from '../../plugins/errors';
+import { AppError, safeError } from '../../plugins/errors';
 import { digestOf, newSecret } from '../../plugins/secrets';
 import { requireVenue } from '../venues/index';
 import {
@@ -125,7 +125,7 @@ export class ContactsService {
     try {
       await mailer.send({ to: row.email, subject: 'Confirm your Rackside notification address', text, code: token });
     } catch (error) {
-      log.warn({ contactId: row.id, error: String(error) }, 'contact confirmation e-mail not sent');
+      log.warn({ contactId: row.id, error: safeError(error) }, 'contact confirmation e-mail not sent');
     }
   }
 

@@ -7,6 +7,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { deviceHistory } from '../../db/schema/index';
+import { safeError } from '../../plugins/errors';
 
 /** What happened to a device record of an account. */
 export type DeviceHistoryEvent =
@@ -51,8 +52,8 @@ export function historyOf(device: {
 /** Where device history goes; `log` is the request's logger. */
 export type DeviceHistorySink = (entries: readonly DeviceHistoryEntry[], log: FastifyBaseLogger) => void | Promise<void>;
 
-/** The sink of today: one structured log line per entry. */
-export const logDeviceHistory: DeviceHistorySink = (entries, log) => {
+/** One structured log line per entry. */
+export const logDeviceHistory = (entries: readonly DeviceHistoryEntry[], log: FastifyBaseLogger): void => {
   for (const entry of entries) {
     log.info({ deviceHistory: { ...entry, at: entry.at.toISOString() } }, `device history: ${entry.event}`);
   }
@@ -70,6 +71,6 @@ export const storeDeviceHistory =
     try {
       await db.insert(deviceHistory).values(entries.map((e) => ({ ...e, related: e.related ? [...e.related] : null })));
     } catch (error) {
-      log.warn({ error: String(error) }, 'device history not stored');
+      log.warn({ error: safeError(error) }, 'device history not stored');
     }
   };

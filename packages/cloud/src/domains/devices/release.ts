@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { DeregistrationReason } from '@rackside/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DomainContext } from '../../domain';
+import { safeError } from '../../plugins/errors';
 
 /** Lets a deleted device go on the broker. */
 export async function releaseDevice(
@@ -21,12 +22,12 @@ export async function releaseDevice(
   try {
     await broker?.publishJob(deviceId, { jobId: randomUUID(), type: 'deregistered', reason });
   } catch (error) {
-    log.warn({ deviceId, error: String(error) }, 'removed device: the deregistered job was not sent');
+    log.warn({ deviceId, error: safeError(error) }, 'removed device: the deregistered job was not sent');
   }
   try {
     await disconnectDevice?.(deviceId);
     await broker?.clearShadow(deviceId);
   } catch (error) {
-    log.warn({ deviceId, error: String(error) }, 'removed device: broker clean-up failed');
+    log.warn({ deviceId, error: safeError(error) }, 'removed device: broker clean-up failed');
   }
 }

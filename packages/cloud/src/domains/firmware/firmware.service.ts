@@ -27,7 +27,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { constraintOf, isUniqueViolation } from '../../db/errors';
 import type { DomainContext } from '../../domain';
 import type { AuthUser } from '../../plugins/auth';
-import { AppError } from '../../plugins/errors';
+import { AppError, safeError } from '../../plugins/errors';
 import {
   deleteImage,
   familyImages,
@@ -247,13 +247,15 @@ export class FirmwareService {
   /** Deletes an image and its file; the latest mark passes to the highest remaining version of its family. */
   async remove(caller: AuthUser, imageId: string, log: FastifyBaseLogger): Promise<Ok> {
     const deleted = await this.ctx.db.transaction(async (tx) => {
+      // the caller's own image first: another account's answers NotFound, never whether it is in use (the throw
+      // below rolls the delete back)
+      const row = await deleteImage(tx, caller.id, imageId);
+      if (row === undefined) throw notFound();
       if (await imageInUse(tx, imageId))
         throw new AppError(
           'FIRMWARE_IN_USE',
           'A firmware rollout still has to install this image: let it end or cancel it first',
         );
-      const row = await deleteImage(tx, caller.id, imageId);
-      if (row === undefined) throw notFound();
       if (row.latest) {
         const [next] = (await familyImages(tx, caller.id, row.family)).sort(byVersionDesc);
         if (next !== undefined) await setLatest(tx, next);
@@ -263,7 +265,7 @@ export class FirmwareService {
     try {
       await this.store.remove(caller.id, deleted.id);
     } catch (error) {
-      log.warn({ imageId, error: String(error) }, 'deleted firmware image: its file could not be removed');
+      log.warn({ imageId, error: safeError(error) }, 'deleted firmware image: its file could not be removed');
     }
     return { ok: true };
   }

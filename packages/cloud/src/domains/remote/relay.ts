@@ -28,6 +28,7 @@ import type { WebSocket } from 'ws';
 import type { DomainContext } from '../../domain';
 import type { RelaySubject } from '../../plugins/tokens';
 import type { Refusal, RemoteService } from './remote.service';
+import { safeError } from '../../plugins/errors';
 
 const OPEN = 1;
 
@@ -126,7 +127,7 @@ class RelaySession {
     if (this.#closed) return;
     if (frame.startsWith(RELAY_CONTROL_PREFIX) && bytes <= RELAY_MAX_FRAME_BYTES) {
       this.#control(frame).catch((error: unknown) => {
-        this.log.warn({ sessionId: this.sessionId, error: String(error) }, 'relay: refresh failed');
+        this.log.warn({ sessionId: this.sessionId, error: safeError(error) }, 'relay: refresh failed');
       });
       return;
     }
@@ -177,7 +178,7 @@ class RelaySession {
     try {
       await this.ctx.broker?.publishApiRequest(this.subject.deviceId, message);
     } catch (error) {
-      this.log.warn({ sessionId: this.sessionId, error: String(error) }, 'relay: publish failed');
+      this.log.warn({ sessionId: this.sessionId, error: safeError(error) }, 'relay: publish failed');
       onError?.();
     }
   }

@@ -22,6 +22,7 @@ import { currentUser } from '../../plugins/auth';
 import { BEARER as security, ERROR_REPLIES as errors } from '../http';
 import { RelayHub, requestId } from './relay';
 import { isRefusal, RemoteService } from './remote.service';
+import { safeError } from '../../plugins/errors';
 
 /** The credential of a relay request: a `bearer.` subprotocol entry first, else the query parameter. */
 function relayToken(request: FastifyRequest, query: string | undefined): string | undefined {
@@ -98,7 +99,7 @@ export async function remoteRoutes(app: DomainApp, ctx: DomainContext): Promise<
         if (socket.readyState !== socket.OPEN) return opened.close(RELAY_CLOSE.GoingAway, 'The browser left');
         for (const [text, bytes] of early.splice(0)) opened.fromBrowser(text, bytes);
       })().catch((error: unknown) => {
-        request.log.error({ deviceId, error: String(error) }, 'relay failed to open');
+        request.log.error({ deviceId, error: safeError(error) }, 'relay failed to open');
         socket.close(1011, 'The relay failed to open');
       });
     },

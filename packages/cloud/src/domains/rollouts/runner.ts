@@ -41,6 +41,7 @@ import {
   type RolloutRow,
   type TargetView,
 } from './rollouts.repo';
+import { safeError } from '../../plugins/errors';
 
 /** How long a sensor-publish window the audio check opens lasts (s). */
 const PROBE_WINDOW_S = 5;
@@ -137,12 +138,12 @@ export class RolloutRunner {
         try {
           await this.advance(id);
         } catch (error) {
-          this.log.error({ rolloutId: id, error: String(error) }, 'rollout: a tick failed');
+          this.log.error({ rolloutId: id, error: safeError(error) }, 'rollout: a tick failed');
         }
       }
       this.recovering = false;
     } catch (error) {
-      this.log.error({ error: String(error) }, 'rollout runner: could not read rollouts');
+      this.log.error({ error: safeError(error) }, 'rollout runner: could not read rollouts');
     }
   }
 
@@ -252,7 +253,7 @@ export class RolloutRunner {
       try {
         await this.ctx.broker?.publishJob(t.deviceId, job);
       } catch (error) {
-        this.log.warn({ deviceId: t.deviceId, error: String(error) }, 'rollout: the audio check could not be sent');
+        this.log.warn({ deviceId: t.deviceId, error: safeError(error) }, 'rollout: the audio check could not be sent');
       }
       return 'wait';
     }
@@ -348,7 +349,7 @@ export class RolloutRunner {
       await broker.publishJob(t.deviceId, job);
       event('recovered', t.wave, t.deviceId, 'job sent again after a restart (same job id)');
     } catch (error) {
-      this.log.warn({ rolloutId: rollout.id, error: String(error) }, 'rollout: resending a job failed');
+      this.log.warn({ rolloutId: rollout.id, error: safeError(error) }, 'rollout: resending a job failed');
     }
   }
 

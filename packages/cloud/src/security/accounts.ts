@@ -1,0 +1,154 @@
+/**
+ * The security suites' accounts: a signed-up, verified user that owns one of every object the API knows (a venue, a
+ * contact selected for it, a registration token, a registered amp, a firmware image, a rollout, an incident row), and
+ * the rows of all of it, to compare before and after an attack. Made through the public API except the incident,
+ * which has no route yet and is inserted directly.
+ */
+import {
+  CONTACT_PATHS,
+  FIRMWARE_PATHS,
+  fillPath,
+  ROLLOUT_PATHS,
+  type ContactReply,
+  type FirmwareUploadReply,
+  type Rollout,
+} from '@rackside/protocol';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client';
+import * as schema from '../db/schema/index';
+import type { OutboxMailer } from '../plugins/mailer';
+import { call, createSignedInUser, createVenue, registerDevice, registrationToken } from '../test/factories';
+
+/** The ids of one account's objects. */
+export interface OwnedObjects {
+  readonly userId: string;
+  readonly email: string;
+  readonly token: string;
+  readonly venueId: string;
+  readonly contactId: string;
+  readonly registrationToken: string;
+  readonly deviceId: string;
+  readonly imageId: string;
+  readonly rolloutId: string | undefined;
+  readonly incidentId: string | undefined;
+}
+
+const BOUNDARY = '----rackside-security-boundary';
+
+/** A multipart/form-data body with one file part (and optional text parts). */
+export function multipartBody(
+  file: { filename: string; data: Buffer },
+  fields: Readonly<Record<string, string>> = {},
+): { payload: Buffer; contentType: string } {
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields))
+    chunks.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  chunks.push(
+    Buffer.from(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${file.filename}"\r\n` +
+        'Content-Type: application/octet-stream\r\n\r\n',
+    ),
+    file.data,
+    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+  );
+  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${BOUNDARY}` };
+}
+
+let macs = 0;
+
+/**
+ * A verified user with one of every object; `tag` makes its venue and contact names its own; `image` is a firmware
+ * image of version 1.6.0.0 for the factories' amp (Model 704D: family ASBT), which the test file builds with amp-sim.
+ */
+export async function createOwner(app: FastifyInstance, mailer: OutboxMailer, db: Db, tag: string, image: Buffer) {
+  const user = await createSignedInUser(app, mailer);
+  const { token } = user;
+  const userId = await userIdOf(db, user.email);
+  const venueId = await createVenue(app, token, `Venue ${tag}`);
+  const contact = await call(
+    app,
+    'POST',
+    CONTACT_PATHS.contacts,
+    { name: `Contact ${tag}`, email: `contact-${tag}@example.com`, phone: null, severityLevel: ['Critical'] },
+    token,
+  );
+  if (contact.statusCode !== 201) throw new Error(`create contact failed: ${contact.body}`);
+  const contactId = contact.json<ContactReply>().contact.contactId;
+  const selected = await call(app, 'POST', fillPath(CONTACT_PATHS.venueContact, { venueId, contactId }), undefined, token);
+  if (selected.statusCode !== 200) throw new Error(`select contact failed: ${selected.body}`);
+  const { deviceId } = await registerDevice(app, token, venueId, {
+    mac: `00:1B:2C:00:0${++macs % 10}:${(10 + macs).toString().padStart(2, '0').slice(-2)}`,
+    serialNumber: `RS704D${String(macs).padStart(5, '0')}`,
+  });
+  const pending = await registrationToken(app, token, venueId);
+  const { payload, contentType } = multipartBody({ filename: 'ASBT-1.6.0.0.tar.xz.enc', data: image });
+  const upload = await app.inject({
+    method: 'POST',
+    url: `/api${FIRMWARE_PATHS.images}`,
+    payload,
+    headers: { 'content-type': contentType, authorization: `Bearer ${token}` },
+  });
+  if (upload.statusCode !== 201) throw new Error(`firmware upload failed: ${upload.body}`);
+  const imageId = upload.json<FirmwareUploadReply>().image.imageId;
+  const rollout = await call(app, 'POST', ROLLOUT_PATHS.rollouts, { deviceIds: [deviceId], canary: 0 }, token);
+  const rolloutId = rollout.statusCode === 201 ? rollout.json<Rollout>().rolloutId : undefined;
+  // paused, so that the runner changes nothing of it while a test compares its rows
+  if (rolloutId !== undefined) await call(app, 'POST', fillPath(ROLLOUT_PATHS.action, { rolloutId, action: 'pause' }), undefined, token);
+  const incidentId = await insertIncident(db, userId, deviceId, venueId);
+  const owned: OwnedObjects = {
+    userId,
+    email: user.email,
+    token,
+    venueId,
+    contactId,
+    registrationToken: pending,
+    deviceId,
+    imageId,
+    rolloutId,
+    incidentId,
+  };
+  return owned;
+}
+
+async function userIdOf(db: Db, email: string): Promise<string> {
+  const rows = await db.select({ id: schema.users.id, email: schema.users.email }).from(schema.users);
+  const row = rows.find((r) => r.email.toLowerCase() === email.toLowerCase());
+  if (row === undefined) throw new Error(`no user ${email}`);
+  return row.id;
+}
+
+/** An open incident on the amp, straight into its table (no route makes one). */
+async function insertIncident(db: Db, userId: string, deviceId: string, venueId: string) {
+  const now = new Date();
+  const [row] = await db
+    .insert(schema.incidents)
+    .values({
+      userId,
+      deviceId,
+      venueId,
+      conditionKey: 'offline',
+      conditionType: 'offline',
+      severity: 'Critical',
+      state: 'open',
+      openedAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: schema.incidents.id });
+  return row?.id;
+}
+
+/** Everything the account owns, as rows (secrets included: the comparison is exact), for a before/after check. */
+export async function snapshotOf(db: Db, owner: OwnedObjects): Promise<unknown> {
+  return {
+    user: await db.select().from(schema.users).where(eq(schema.users.id, owner.userId)),
+    venues: await db.select().from(schema.venues).where(eq(schema.venues.userId, owner.userId)),
+    contacts: await db.select().from(schema.contacts).where(eq(schema.contacts.userId, owner.userId)),
+    venueContacts: await db.select().from(schema.venueContacts).where(eq(schema.venueContacts.venueId, owner.venueId)),
+    tokens: await db.select().from(schema.registrationTokens).where(eq(schema.registrationTokens.userId, owner.userId)),
+    devices: await db.select().from(schema.devices).where(eq(schema.devices.userId, owner.userId)),
+    images: await db.select().from(schema.firmwareImages).where(eq(schema.firmwareImages.userId, owner.userId)),
+    rollouts: await db.select().from(schema.rollouts).where(eq(schema.rollouts.userId, owner.userId)),
+    incidents: await db.select().from(schema.incidents).where(eq(schema.incidents.userId, owner.userId)),
+  };
+}

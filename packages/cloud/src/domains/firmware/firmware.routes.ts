@@ -20,7 +20,7 @@ import {
 } from '@rackside/protocol';
 import type { DomainApp, DomainContext } from '../../domain';
 import { currentUser } from '../../plugins/auth';
-import { AppError } from '../../plugins/errors';
+import { AppError, textProblem } from '../../plugins/errors';
 import { BEARER as security, ERROR_REPLIES as errors } from '../http';
 import { FirmwareService, type ReceivedImage } from './firmware.service';
 import { isReleaseZipName } from './release-upload';
@@ -156,6 +156,9 @@ export async function firmwareRoutes(app: DomainApp, ctx: DomainContext): Promis
               const value = typeof part.value === 'string' ? part.value : '';
               if (part.valueTruncated || value.length > FIRMWARE_NOTES_MAX_CHARS)
                 throw new AppError('ValidationError', `notes: at most ${FIRMWARE_NOTES_MAX_CHARS} characters`);
+              // a multipart field passes by the JSON input guard (plugins/errors.ts): the same check here
+              const problem = textProblem(value);
+              if (problem !== undefined) throw new AppError('ValidationError', `notes: ${problem}`);
               notes = value;
             }
           }

@@ -230,6 +230,9 @@ describeEachDatabase('firmware library', (db) => {
     }
     const longNotes = await upload(token, 'ASBT-1.8.0.0.tar.xz.enc', good, 'x'.repeat(20_001));
     expect([longNotes.statusCode, errorOf(longNotes).error]).toEqual([400, 'ValidationError']);
+    // a multipart field is not JSON: the input guard's check is made on the notes too (PostgreSQL refuses NUL)
+    const nulNotes = await upload(token, 'ASBT-1.8.0.0.tar.xz.enc', good, 'bad\u0000notes');
+    expect([nulNotes.statusCode, errorOf(nulNotes).message]).toEqual([400, 'notes: contains a NUL character']);
     const json = await call(t.app, 'POST', P.images, { file: 'x' }, token);
     expect([json.statusCode, errorOf(json).error]).toEqual([415, 'UnsupportedMediaType']);
     const { payload, headers } = multipart([{ name: 'notes', data: 'no file' }]);

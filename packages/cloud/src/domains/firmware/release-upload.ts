@@ -143,5 +143,7 @@ async function readNotes(zipPath: string, handle: FileHandle, entry: ZipEntry) {
   }
   const text = Buffer.concat(chunks).toString('utf8');
   if (text.length > FIRMWARE_NOTES_MAX_CHARS) throw tooLong();
+  // NUL cannot be stored as text (a lone surrogate cannot come out of a UTF-8 decode)
+  if (text.includes('\u0000')) throw inEntry(entry.name, new AppError('ValidationError', 'notes: contains a NUL character'));
   return text;
 }

@@ -247,15 +247,15 @@ export class FirmwareService {
   /** Deletes an image and its file; the latest mark passes to the highest remaining version of its family. */
   async remove(caller: AuthUser, imageId: string, log: FastifyBaseLogger): Promise<Ok> {
     const deleted = await this.ctx.db.transaction(async (tx) => {
-      // the caller's own image first: another account's answers NotFound, never whether it is in use (the throw
-      // below rolls the delete back)
-      const row = await deleteImage(tx, caller.id, imageId);
-      if (row === undefined) throw notFound();
+      // the caller's own image first: another account's answers NotFound, never whether it is in use
+      if ((await findImage(tx, caller.id, imageId)) === undefined) throw notFound();
       if (await imageInUse(tx, imageId))
         throw new AppError(
           'FIRMWARE_IN_USE',
           'A firmware rollout still has to install this image: let it end or cancel it first',
         );
+      const row = await deleteImage(tx, caller.id, imageId);
+      if (row === undefined) throw notFound();
       if (row.latest) {
         const [next] = (await familyImages(tx, caller.id, row.family)).sort(byVersionDesc);
         if (next !== undefined) await setLatest(tx, next);

@@ -351,8 +351,8 @@ export async function benchNotifications(options: NotificationsOptions = {}): Pr
         latency: summarize(ids.filter((id) => faultStored.has(id)).map((id) => faultStored.get(id)! - fault.at[id]!)),
       },
       { what: 'stored → incident + outbox rows written (deriver)', latency: summarize(storedToEnqueued) },
-      { what: 'rows written → leased by the worker (tick, batches ahead)', latency: summarize(enqueuedToLeased) },
-      { what: 'leased → at the server (compose, send, 32 at once)', latency: summarize(leasedToArrived) },
+      { what: 'rows written → leased by the worker (wake-up, claim turn)', latency: summarize(enqueuedToLeased) },
+      { what: 'leased → at the server (queue, compose, send, 32 lanes)', latency: summarize(leasedToArrived) },
     ];
     const email: ChannelResult = {
       expected,

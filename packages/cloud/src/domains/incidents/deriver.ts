@@ -24,6 +24,7 @@ import {
 } from './derive';
 import { lockDevice, unrecordedOffline, type DeviceRef } from './incidents.repo';
 import type { Executor } from '../../db/client';
+import { enqueuedSoFar, wakeWorkers } from '../notifications/signal';
 
 /** How often the offline sweep runs (ms). */
 export const SWEEP_MS = 5000;
@@ -143,6 +144,7 @@ export class IncidentDeriver {
     deviceId: string,
     work: (tx: Executor, device: DeviceRef) => Promise<void>,
   ): Promise<void> {
+    const enqueued = enqueuedSoFar();
     await this.ctx.db.transaction(async (tx) => {
       const device = await lockDevice(tx, deviceId);
       if (device === undefined) {
@@ -151,6 +153,8 @@ export class IncidentDeriver {
       }
       await work(tx, device);
     });
+    // committed: the delivery worker of this process claims the new rows now, not at its next tick
+    if (enqueuedSoFar() !== enqueued) wakeWorkers();
   }
 
   /** Runs an amp's passes one after another, in the order they came. */

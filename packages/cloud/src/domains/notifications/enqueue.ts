@@ -19,6 +19,7 @@ import {
   type NotificationChannel,
   type NotificationKind,
 } from '../../db/schema/index';
+import { countEnqueued } from './signal';
 
 /** What enqueue needs to know of the incident. */
 export interface IncidentRef {
@@ -102,7 +103,7 @@ export async function enqueueNotifications(
   const recipients =
     options.recipients ?? (await recipientsOf(tx, incident, kind === 'escalation' ? 'escalation' : 'venue'));
   if (recipients.length === 0) return [];
-  return tx
+  const stored = await tx
     .insert(notifications)
     .values(
       recipients.map((r) => ({
@@ -119,6 +120,8 @@ export async function enqueueNotifications(
     )
     .onConflictDoNothing({ target: notifications.idempotencyKey })
     .returning({ id: notifications.id, contactId: notifications.contactId, channel: notifications.channel });
+  countEnqueued(stored.length); // the committer wakes the worker (signal.ts)
+  return stored;
 }
 
 /** Cancels an incident's pending messages of these kinds (a flapping amp dropped again: its `resolved` is void). */

@@ -11,3 +11,4 @@ export const createNotificationsDomain = (options: NotificationsOptions = {}): D
 export const notificationsDomain: Domain = createNotificationsDomain();
 export { cancelPending, enqueueNotifications, recipientsOf, type IncidentRef, type Recipient } from './enqueue';
 export { startNotificationWorker, type NotificationWorker, type TickReport, type WorkerContext } from './worker';
+export { enqueuedSoFar, wakeWorkers } from './signal';

@@ -37,21 +37,55 @@ const claimedColumns = {
 
 const leaseFree = (now: Date) => or(isNull(notifications.lockedUntil), lt(notifications.lockedUntil, now));
 
-/** Leases up to `limit` due pending rows until `lease`, oldest due first; rows another worker holds are skipped. */
-export async function claimDue(db: Executor, now: Date, lease: Date, limit: number): Promise<ClaimedRow[]> {
-  const due = and(eq(notifications.state, 'pending'), lte(notifications.dueAt, now), leaseFree(now));
-  const ids = db
+/** Rows whose incident is (`info`) or is not (`single`) of severity Info: digests and single messages. */
+const ofKind = (which: 'info' | 'single') =>
+  which === 'info'
+    ? sql`exists (select 1 from ${incidents} where ${incidents.id} = ${notifications.incidentId} and ${incidents.severity} = 'Info')`
+    : sql`not exists (select 1 from ${incidents} where ${incidents.id} = ${notifications.incidentId} and ${incidents.severity} = 'Info')`;
+
+/**
+ * Leases up to `limit` due pending rows until `lease`, oldest due first (the answer in that order); rows another worker holds are skipped.
+ * `which`: only rows of Info incidents (digests) or only the others (single messages); default both.
+ */
+export async function claimDue(
+  db: Executor,
+  now: Date,
+  lease: Date,
+  limit: number,
+  which?: 'info' | 'single',
+): Promise<ClaimedRow[]> {
+  const due = and(
+    eq(notifications.state, 'pending'),
+    lte(notifications.dueAt, now),
+    leaseFree(now),
+    which === undefined ? undefined : ofKind(which),
+  );
+  // Two statements, not `update … where id in (select … limit n for update skip locked)`: PostgreSQL may run that
+  // subquery more than once, and then it leased every due row (1,000 for a limit of 64, measured). The update
+  // re-checks `due`, so a row another worker leased between the two is not taken twice.
+  const picked = await db
     .select({ id: notifications.id })
     .from(notifications)
     .where(due)
     .orderBy(notifications.dueAt)
     .limit(limit)
     .for('update', { skipLocked: true });
-  return db
+  if (picked.length === 0) return [];
+  const order = new Map(picked.map((p, i) => [p.id, i]));
+  const rows = await db
     .update(notifications)
     .set({ lockedUntil: lease })
-    .where(and(inArray(notifications.id, ids), due))
+    .where(
+      and(
+        inArray(
+          notifications.id,
+          picked.map((p) => p.id),
+        ),
+        due,
+      ),
+    )
     .returning(claimedColumns);
+  return rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
 }
 
 /** Leases every other pending Info row of one contact and channel, due or not: they join the digest going out. */
@@ -122,6 +156,27 @@ export async function loadDetails(db: Executor, ids: readonly string[]) {
 }
 export type RowDetails = Awaited<ReturnType<typeof loadDetails>>[number];
 
+/**
+ * claimDue and loadDetails of the rows leased, in one transaction: one turn for a connection instead of two when the
+ * database is busy (PGlite runs one statement or transaction at a time, in the order asked; a pool queues likewise).
+ */
+export async function claimWithDetails(
+  db: Db,
+  now: Date,
+  lease: Date,
+  limit: number,
+  which?: 'info' | 'single',
+): Promise<{ rows: ClaimedRow[]; details: RowDetails[] }> {
+  return db.transaction(async (tx) => {
+    const rows = await claimDue(tx, now, lease, limit, which);
+    const details = await loadDetails(
+      tx,
+      rows.map((r) => r.id),
+    );
+    return { rows, details };
+  });
+}
+
 /** A timeline entry to write with an outcome. */
 export interface TimelineEntry {
   readonly incidentId: string;
@@ -153,6 +208,49 @@ export async function markSent(
     }
     return rows.length;
   });
+}
+
+/** Rows handed over under one lease, to be marked sent at `now`, with their timeline entries. */
+export interface SentGroup {
+  readonly lease: Date;
+  readonly now: Date;
+  readonly rows: readonly { readonly id: string; readonly entry: TimelineEntry }[];
+}
+
+/**
+ * Marks several leases' handed-over rows sent in one transaction (each only while its lease holds), with the
+ * timeline entries of the rows it changed; answers how many it changed.
+ */
+export async function markSentGroups(db: Db, groups: readonly SentGroup[]): Promise<number> {
+  if (groups.every((g) => g.rows.length === 0)) return 0;
+  return db.transaction(async (tx) => {
+    let marked = 0;
+    const timeline: (TimelineEntry & { at: Date })[] = [];
+    for (const g of groups) {
+      if (g.rows.length === 0) continue;
+      const changed = await tx
+        .update(notifications)
+        .set({ state: 'sent', sentAt: g.now, lockedUntil: null, lastError: null })
+        .where(
+          held(
+            g.rows.map((r) => r.id),
+            g.lease,
+          ),
+        )
+        .returning({ id: notifications.id });
+      const ids = new Set(changed.map((c) => c.id));
+      for (const r of g.rows) if (ids.has(r.id)) timeline.push({ ...r.entry, at: g.now });
+      marked += changed.length;
+    }
+    if (timeline.length > 0) await tx.insert(incidentEvents).values(timeline);
+    return marked;
+  });
+}
+
+/** Lets rows go that this worker leased and will not work now (another claim, by any worker, takes them). */
+export async function release(db: Executor, ids: readonly string[], lease: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await db.update(notifications).set({ lockedUntil: null }).where(held(ids, lease));
 }
 
 /** A failed try: the next one at `dueAt` (lease cleared), or given up (`failed`, with its timeline entry). */

@@ -21,14 +21,18 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
+/** One formatter per time zone (building one per message cost more than the rest of the check). */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
 /** Minutes since midnight of `at` in `timeZone`, with the seconds past that minute (ms). */
 function localMinute(at: Date, timeZone: string): { minute: number; restMs: number } {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(at);
+  let format = formatters.get(timeZone);
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    // bounded: zones are IANA names (a few hundred); an unknown one threw above and is never stored
+    if (formatters.size < 1000) formatters.set(timeZone, format);
+  }
+  const parts = format.formatToParts(at);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   return { minute: get('hour') * 60 + get('minute'), restMs: at.getTime() % 60_000 };
 }

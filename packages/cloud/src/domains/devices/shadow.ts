@@ -15,6 +15,7 @@ import { z } from 'zod';
 import type { BrokerIdentity, BrokerLogger, ServiceHandlers } from '../../broker/index';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
+import { PerKeyQueue } from '../../per-key-queue';
 import { matchesDigest } from '../../plugins/secrets';
 import { findPasswordHash, setConnected, setJobStatus, upsertShadow, upsertShadows } from './devices.repo';
 
@@ -44,21 +45,6 @@ export function brokerAuthenticator(
 }
 
 const JobIdSchema = z.uuid();
-
-/** Runs each device's messages one after another (stored in the order they arrived), devices in parallel. */
-class PerDeviceQueue {
-  private readonly tails = new Map<string, Promise<void>>();
-
-  run(deviceId: string, work: () => Promise<void>): Promise<void> {
-    const next = (this.tails.get(deviceId) ?? Promise.resolve()).then(work);
-    const tail = next.catch(() => undefined);
-    this.tails.set(deviceId, tail);
-    void tail.then(() => {
-      if (this.tails.get(deviceId) === tail) this.tails.delete(deviceId);
-    });
-    return next;
-  }
-}
 
 /** The most reported states one statement stores (~10 KB each for a 4-channel amp). */
 export const SHADOW_BATCH_MAX = 500;
@@ -157,7 +143,8 @@ export function shadowIngestion(
   log: BrokerLogger,
   observers: IngestionObservers = {},
 ): Required<Omit<ServiceHandlers, 'sensors'>> {
-  const queue = new PerDeviceQueue();
+  // each device's messages stored one after another, in the order they arrived; devices in parallel
+  const queue = new PerKeyQueue();
   const unknown = (deviceId: string, kind: string) =>
     log.info({ deviceId, kind }, 'message of an unknown device ignored');
   const shadows = new ShadowWriter(db, clock, (deviceId, reported, known) => {

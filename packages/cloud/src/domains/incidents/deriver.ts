@@ -14,6 +14,7 @@
 import { logLines, type DeviceReported } from '@rackside/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DomainContext } from '../../domain';
+import { PerKeyQueue } from '../../per-key-queue';
 import {
   applyBackOnline,
   applyConditions,
@@ -36,7 +37,8 @@ export type DeriverContext = Pick<DomainContext, 'db' | 'clock' | 'config' | 'de
 
 /** Keeps incidents in step with the amps; one per app (incidents.routes.ts starts it on ready). */
 export class IncidentDeriver {
-  private readonly tails = new Map<string, Promise<void>>();
+  /** One amp's passes one after another, in the order they came. */
+  private readonly queue = new PerKeyQueue();
   /** The newest reported state of each amp whose pass is queued and not started. */
   private readonly waiting = new Map<string, DeviceReported>();
   /** What the last reported pass of each amp judged by (its conditions, its event-log length). */
@@ -84,15 +86,15 @@ export class IncidentDeriver {
     this.stopped = true;
     clearInterval(this.timer);
     for (const off of this.offs.splice(0)) off();
-    await Promise.all([...this.tails.values(), this.sweeping]);
+    await Promise.all([this.queue.idle(), this.sweeping]);
   }
 
   /** A reported state was stored: resolves when the amp's incidents follow it (rejects when the pass failed). */
   reported(deviceId: string, reported: DeviceReported): Promise<void> {
     const queued = this.waiting.has(deviceId);
     this.waiting.set(deviceId, reported);
-    if (queued) return this.tails.get(deviceId) ?? Promise.resolve();
-    return this.run(deviceId, async () => {
+    if (queued) return this.queue.tail(deviceId);
+    return this.queue.run(deviceId, async () => {
       const newest = this.waiting.get(deviceId);
       this.waiting.delete(deviceId);
       if (newest !== undefined) await this.passReported(deviceId, newest);
@@ -101,7 +103,7 @@ export class IncidentDeriver {
 
   /** A live status message was stored (online or offline). */
   status(deviceId: string, online: boolean): Promise<void> {
-    return this.run(deviceId, () =>
+    return this.queue.run(deviceId, () =>
       this.inTransaction(deviceId, async (tx, device) => {
         const now = this.ctx.clock.now();
         if (online) await applyBackOnline(tx, device, now, this.ctx.config);
@@ -117,7 +119,7 @@ export class IncidentDeriver {
     const opened: string[] = [];
     for (const deviceId of await unrecordedOffline(this.ctx.db, new Date(now.getTime() - SWEEP_RECENT_MS))) {
       if (this.stopped) break;
-      await this.run(deviceId, () =>
+      await this.queue.run(deviceId, () =>
         this.inTransaction(deviceId, async (tx, device) => {
           if (await applyUnrecordedOffline(tx, device, this.ctx.clock.now())) opened.push(deviceId);
         }),
@@ -155,16 +157,5 @@ export class IncidentDeriver {
     });
     // committed: the delivery worker of this process claims the new rows now, not at its next tick
     if (enqueuedSoFar() !== enqueued) wakeWorkers();
-  }
-
-  /** Runs an amp's passes one after another, in the order they came. */
-  private run(deviceId: string, work: () => Promise<void>): Promise<void> {
-    const next = (this.tails.get(deviceId) ?? Promise.resolve()).then(work);
-    const tail = next.catch(() => undefined);
-    this.tails.set(deviceId, tail);
-    void tail.then(() => {
-      if (this.tails.get(deviceId) === tail) this.tails.delete(deviceId);
-    });
-    return next;
   }
 }

@@ -11,7 +11,6 @@
  * Addresses: the cloud on RACKSIDE_E2E_NOTIFY_PORT (8099), its broker on RACKSIDE_E2E_NOTIFY_MQTT_PORT (18933), the
  * fleet on RACKSIDE_E2E_NOTIFY_BASE (127.0.74.x), away from the other flows'.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { startFleet, type Fleet } from '@rackside/amp-sim';
 import { DEMO_EMAIL, DEMO_PASSWORD, cloudClient, seedDemo, type CloudClient } from '@rackside/cloud/demo';
-import { startTestSmppServer, startTestSmtpServer } from '@rackside/cloud/testing';
+import { cloudProcess, startTestSmppServer, startTestSmtpServer, type CloudProcess } from '@rackside/cloud/testing';
 import {
   CONTACT_PATHS,
   ContactReplySchema,
@@ -54,75 +53,14 @@ test.use({ baseURL: CLOUD });
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(120_000);
 
-let cloud: ChildProcess | undefined;
+let cloud: CloudProcess;
 let fleet: Fleet | undefined;
 let smtp: Awaited<ReturnType<typeof startTestSmtpServer>>;
 let smpp: Awaited<ReturnType<typeof startTestSmppServer>>;
 let dataDir = '';
 let fleetDir = '';
-const output: string[] = [];
 let api: CloudClient;
 let venueIds: string[] = [];
-
-function startCloud(): Promise<void> {
-  const child = (cloud = spawn(process.execPath, ['--import', 'tsx', 'packages/cloud/src/main.ts'], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      RACKSIDE_DEV: '1',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(PORT),
-      PUBLIC_URL: CLOUD,
-      DATA_DIR: dataDir,
-      MQTT_PORT: String(MQTT_PORT),
-      WEB_ROOT: webRoot,
-      RATE_LIMIT_PER_ADDRESS: '10000',
-      SMTP_URL: smtp.url,
-      SMPP_URL: smpp.url,
-      NOTIFY_TICK_MS: '200',
-      NOTIFY_RETRY_BASE_MS: '300',
-      NOTIFY_RETRY_MAX_MS: '1000',
-      NOTIFY_LEASE_MS: '3000',
-      NOTIFY_SETTLE_S: '2',
-      NOTIFY_FLAP_WINDOW_S: '60',
-      // the venue settings' minutes last 2 s here: a reminder "every minute" comes every 2 s
-      NOTIFY_MINUTE_S: '2',
-      ROLLOUT_RECONNECT_GRACE_MS: '60000',
-    },
-  }));
-  const keep = (chunk: Buffer) => {
-    for (const line of chunk.toString('utf8').split('\n')) {
-      output.push(line);
-      if (output.length > 80) output.shift();
-    }
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  return expect
-    .poll(
-      async () => {
-        if (child.exitCode !== null) throw new Error(`the cloud exited:\n${output.join('\n')}`);
-        return fetch(`${API}/health`).then(
-          (r) => r.ok,
-          () => false,
-        );
-      },
-      { timeout: 90_000, intervals: [500] },
-    )
-    .toBe(true);
-}
-
-async function killCloud(signal: NodeJS.Signals): Promise<void> {
-  const child = cloud;
-  cloud = undefined;
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill(signal);
-  await exited;
-}
 
 /** The newest six-digit code mailed to an address (the sign-up confirmation). */
 const codeOf = async (email: string): Promise<string | undefined> => {
@@ -176,7 +114,27 @@ test.beforeAll(async () => {
   smpp = await startTestSmppServer();
   dataDir = mkdtempSync(join(tmpdir(), 'rackside-notify-cloud-'));
   fleetDir = mkdtempSync(join(tmpdir(), 'rackside-notify-fleet-'));
-  await startCloud();
+  cloud = cloudProcess({
+    port: PORT,
+    env: {
+      DATA_DIR: dataDir,
+      MQTT_PORT: String(MQTT_PORT),
+      WEB_ROOT: webRoot,
+      RATE_LIMIT_PER_ADDRESS: '10000',
+      SMTP_URL: smtp.url,
+      SMPP_URL: smpp.url,
+      NOTIFY_TICK_MS: '200',
+      NOTIFY_RETRY_BASE_MS: '300',
+      NOTIFY_RETRY_MAX_MS: '1000',
+      NOTIFY_LEASE_MS: '3000',
+      NOTIFY_SETTLE_S: '2',
+      NOTIFY_FLAP_WINDOW_S: '60',
+      // the venue settings' minutes last 2 s here: a reminder "every minute" comes every 2 s
+      NOTIFY_MINUTE_S: '2',
+      ROLLOUT_RECONNECT_GRACE_MS: '60000',
+    },
+  });
+  await cloud.start();
   fleet = await startFleet({
     amps: MODELS.length,
     models: MODELS,
@@ -215,7 +173,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await fleet?.close();
-  await killCloud('SIGTERM');
+  await cloud?.stop('SIGTERM');
   await smtp?.stop();
   await smpp?.stop();
   for (const dir of [dataDir, fleetDir]) if (dir) rmSync(dir, { recursive: true, force: true });
@@ -315,10 +273,10 @@ test('the cloud killed while the mail and SMS servers are down: after the restar
     .poll(async () => (await incidents({ state: 'open', deviceId: deviceIdOf(0) })).length, { timeout: 20_000 })
     .toBe(1);
   await settle(1500); // a few failed sends, backing off
-  await killCloud('SIGKILL');
+  await cloud.stop('SIGKILL');
   await smtp.start();
   await smpp.start();
-  await startCloud();
+  await cloud.start();
   await expect.poll(() => aliceMails(name).length, { timeout: 30_000 }).toBe(before + 1);
   await expect.poll(() => aliceSms(name).length, { timeout: 30_000 }).toBe(smsBefore + 1);
   await settle(4000);

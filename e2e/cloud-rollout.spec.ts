@@ -9,7 +9,6 @@
  * Addresses: the cloud on RACKSIDE_E2E_ROLLOUT_PORT (8098) with its broker on RACKSIDE_E2E_ROLLOUT_MQTT_PORT (18931),
  * the fleet on RACKSIDE_E2E_ROLLOUT_BASE (127.0.71.x), away from the other flows'.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { buildFirmwareImage, buildReleaseZip, startFleet, type Fleet } from '@rackside/amp-sim';
 import { DEMO_EMAIL, DEMO_PASSWORD, cloudClient, seedDemo } from '@rackside/cloud/demo';
+import { cloudProcess, type CloudProcess } from '@rackside/cloud/testing';
 import { FIRMWARE_PATHS, FirmwareImageReplySchema, fillPath, type FirmwareFamily } from '@rackside/protocol';
 import { signIn } from './cloud-helpers';
 
@@ -35,65 +35,14 @@ test.use({ baseURL: CLOUD });
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(180_000);
 
-let cloud: ChildProcess | undefined;
+let cloud: CloudProcess;
 let fleet: Fleet | undefined;
 let dataDir = '';
 let fleetDir = '';
-const output: string[] = [];
 /** Firmware installs each amp started (its status going to Downloading), by amp index. */
 const installs: number[] = MODELS.map(() => 0);
 /** Images each amp has downloaded (its status going on to Decrypting), by amp index. */
 const downloaded: number[] = MODELS.map(() => 0);
-
-function startCloud(): Promise<void> {
-  const child = (cloud = spawn(process.execPath, ['--import', 'tsx', 'packages/cloud/src/main.ts'], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'development', // the dev outbox the seed confirms the demo account through
-      RACKSIDE_DEV: '1', // issue 16: the cloud is production (no outbox, SMTP required) unless told
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(PORT),
-      PUBLIC_URL: CLOUD,
-      DATA_DIR: dataDir,
-      MQTT_PORT: String(MQTT_PORT),
-      WEB_ROOT: webRoot,
-      RATE_LIMIT_PER_ADDRESS: '10000',
-      ROLLOUT_TICK_MS: '300',
-    },
-  }));
-  const keep = (chunk: Buffer) => {
-    for (const line of chunk.toString('utf8').split('\n')) {
-      output.push(line);
-      if (output.length > 60) output.shift();
-    }
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  return expect
-    .poll(
-      async () => {
-        if (child.exitCode !== null) throw new Error(`the cloud exited:\n${output.join('\n')}`);
-        return fetch(`${CLOUD}/api/health`).then(
-          (r) => r.ok,
-          () => false,
-        );
-      },
-      { timeout: 90_000, intervals: [500] },
-    )
-    .toBe(true);
-}
-
-async function killCloud(signal: NodeJS.Signals): Promise<void> {
-  const child = cloud;
-  cloud = undefined;
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill(signal);
-  await exited;
-}
 
 const api = cloudClient(`${CLOUD}/api`);
 
@@ -123,7 +72,17 @@ const ampVersion = (i: number): string => String(fleet?.amps[i]?.amp.state.amp?.
 test.beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'rackside-rollout-cloud-'));
   fleetDir = mkdtempSync(join(tmpdir(), 'rackside-rollout-fleet-'));
-  await startCloud();
+  cloud = cloudProcess({
+    port: PORT,
+    env: {
+      DATA_DIR: dataDir,
+      MQTT_PORT: String(MQTT_PORT),
+      WEB_ROOT: webRoot,
+      RATE_LIMIT_PER_ADDRESS: '10000',
+      ROLLOUT_TICK_MS: '300',
+    },
+  });
+  await cloud.start();
   fleet = await startFleet({ models: MODELS, base: FLEET_BASE, dataDir: fleetDir, cloudAgent: true, speed: 3 });
   fleet.amps.forEach(({ amp }, i) => {
     let last = '';
@@ -147,7 +106,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await fleet?.close();
-  await killCloud('SIGTERM');
+  await cloud?.stop('SIGTERM');
   for (const dir of [dataDir, fleetDir]) if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -273,8 +232,8 @@ test('the cloud killed mid-rollout picks it up after a restart, no amp updated t
     .toBeGreaterThanOrEqual(3);
   const progressUrl = page.url(); // /update?rollout={id}
   expect(progressUrl).toMatch(/rollout=[0-9a-f-]{36}/);
-  await killCloud('SIGKILL');
-  await startCloud();
+  await cloud.stop('SIGKILL');
+  await cloud.start();
   // the same session goes on (the signing key and the sessions are in DATA_DIR)
   await page.goto(progressUrl);
   for (const i of amps)

@@ -8,10 +8,8 @@
  * It needs PostgreSQL (TEST_DATABASE_URL, which `.ci/run` sets and serves); PGlite is one process's embedded
  * database, killed with its process by design.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import {
   CONTACT_PATHS,
   DEVICE_PATHS,
@@ -24,10 +22,10 @@ import {
 } from '@rackside/protocol';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cloudProcess, type CloudProcess } from '../test/cloud-process';
 import { createThrowawayPostgres, type ThrowawayPostgres } from '../test/databases';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
-const cloudRoot = fileURLToPath(new URL('../..', import.meta.url));
 const WRITES = 1000;
 const DEVICES = 100;
 const PASSWORD = 'Durab1e!Pass';
@@ -44,23 +42,13 @@ const freePort = (): Promise<number> =>
 
 describe.runIf(adminUrl !== undefined && adminUrl.trim() !== '')('durability on PostgreSQL (SIGKILL mid-write)', () => {
   let database: ThrowawayPostgres;
-  let child: ChildProcess | undefined;
+  let cloud: CloudProcess | undefined;
   let base = '';
-  let output = '';
 
   const start = async (port: number): Promise<void> => {
-    output = '';
-    const c = (child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: cloudRoot,
-      stdio: ['ignore', 'pipe', 'pipe'],
+    cloud = cloudProcess({
+      port,
       env: {
-        ...process.env,
-        NODE_ENV: 'development',
-        RACKSIDE_DEV: '1',
-        LOG_LEVEL: 'warn',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
         DATA_DIR: ':memory:',
         DATABASE_URL: database.url,
         MQTT_PORT: '0',
@@ -68,30 +56,14 @@ describe.runIf(adminUrl !== undefined && adminUrl.trim() !== '')('durability on 
         RATE_LIMIT_PER_ADDRESS: '100000',
         RATE_LIMIT_PER_ACCOUNT: '100000',
       },
-    }));
-    c.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-    c.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-    base = `http://127.0.0.1:${port}/api`;
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      if (c.exitCode !== null) throw new Error(`the cloud exited:\n${output}`);
-      const up = await fetch(`${base}/health`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (up) return;
-      if (Date.now() > deadline) throw new Error(`the cloud did not start:\n${output}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
+      startTimeoutMs: 60_000,
+    });
+    base = cloud.api;
+    await cloud.start();
   };
 
   const stop = async (signal: NodeJS.Signals): Promise<void> => {
-    const c = child;
-    child = undefined;
-    if (!c || c.exitCode !== null || c.signalCode !== null) return;
-    const exited = new Promise((r) => c.once('exit', r));
-    c.kill(signal);
-    await exited;
+    await cloud?.stop(signal);
   };
 
   const json = async (method: string, path: string, body?: unknown, token?: string) => {

@@ -14,3 +14,4 @@ export {
 export { call, createSignedInUser, createVenue, registerDevice } from './factories';
 export { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from './smtp-server';
 export { startTestSmppServer } from './smpp-server';
+export { cloudProcess, type CloudProcess, type CloudProcessOptions } from './cloud-process';

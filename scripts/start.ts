@@ -148,5 +148,7 @@ Rackside demo ready in ${seconds} s
 
 Also:
   - inject a fault:  curl -X POST -H 'content-type: application/json' -d '{"type":"short","channel":2}' http://${fleet.amps[2]?.amp.identity.ip ?? '127.0.1.3'}:${fleet.amps[2]?.ports.http ?? 8080}/control/faults
+  - be told of it:   add a contact (Contacts), choose it in a venue's settings; the fault opens an incident
+                     (venue → Incidents) and its e-mail and SMS land in ${apiUrl}/dev/outbox and ${apiUrl}/dev/sms-outbox
   - the device API:  ws://${first?.amp.identity.ip ?? '127.0.1.1'}:${first?.ports.ws ?? 1234}, the line API: tcp ${first?.amp.identity.ip ?? '127.0.1.1'}:${first?.ports.tcp ?? 4321} (docs/device-api.md)
 Ctrl-C stops.`);

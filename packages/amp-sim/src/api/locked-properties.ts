@@ -14,15 +14,15 @@ import {
 } from '@rackside/protocol';
 import { randomBytes } from 'node:crypto';
 import type { Amp } from '../amp';
-import { matchesGroupKey, obfuscateGroupKey } from '../security/group-key';
+import { matchesGroupKey, storedGroupKey } from '../security/group-key';
 import { DeviceErrorCode, fail, ok, OK, onlyAt, type MethodSpec, type Outcome } from './types';
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const under = (a: string, b: string): boolean => a === b || a.startsWith(b + '/');
 
-/** The URLs of the leaves a patch rooted at `/` writes ('/amp/channels/1/output/fader', ...). */
+/** The URLs of the leaves a patch rooted at `/` writes ('/amp/channels/1/output/fader', ...); `{}` writes none. */
 export function patchLeaves(patch: unknown, prefix = ''): string[] {
-  if (!isObj(patch) || Object.keys(patch).length === 0) return prefix === '' ? [] : [prefix];
+  if (!isObj(patch)) return prefix === '' ? [] : [prefix];
   return Object.entries(patch).flatMap(([k, v]) => patchLeaves(v, `${prefix}/${k}`));
 }
 
@@ -69,7 +69,8 @@ const lock: MethodSpec = {
       properties.push(normalizeUrl(url));
     }
     const groupId = randomBytes(8).toString('hex');
-    const key = obfuscateGroupKey(p.data.key);
+    // a key from a locked export (already obfuscated) is kept as it is: the tuning's password still unlocks it
+    const key = storedGroupKey(p.data.key);
     amp.apply({ lockedProperties: { groups: { [groupId]: { key, properties: [...new Set(properties)] } } } }, 'client');
     return ok({ groupId, group: { key } });
   },

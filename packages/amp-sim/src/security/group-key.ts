@@ -20,3 +20,14 @@ export function matchesGroupKey(stored: string, password: string): boolean {
   const got = digest(Buffer.from(saltHex, 'hex'), password);
   return want.length === got.length && timingSafeEqual(want, got);
 }
+
+const OBFUSCATED = /^sha256\$[0-9a-f]{32}\$[0-9a-f]{64}$/;
+
+/**
+ * True when a key is already in the amp's obfuscated form: a locked export carries the key `lock` answered, and
+ * importing it locks the target with that key (spec 3 §3/§4), so the original password still unlocks it.
+ */
+export const isObfuscatedGroupKey = (key: string): boolean => OBFUSCATED.test(key);
+
+/** The key a group stores: an obfuscated key as it came, any other key obfuscated. */
+export const storedGroupKey = (key: string): string => (isObfuscatedGroupKey(key) ? key : obfuscateGroupKey(key));

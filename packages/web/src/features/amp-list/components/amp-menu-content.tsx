@@ -4,13 +4,16 @@
  */
 import { Menu, MenuItem } from '@mui/material';
 import type { AmpSummary } from '@rackside/protocol';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useAmpRoutes } from '../../../shared/amp-pages';
 import { useAmpState } from '../../../device';
+import { loadTransferDialog } from '../../transfer';
 import { ampMenuEntries } from '../amp-menu-entries';
-import { ImportExportDialog } from './import-export-dialog';
+
+// spec 3 §2: the Import/Export dialog is its own chunk, loaded when the entry is first used (issue 17)
+const AmpTransferDialog = lazy(async () => ({ default: (await loadTransferDialog()).AmpTransferDialog }));
 
 export function AmpMenuContent({
   summary,
@@ -61,7 +64,9 @@ export function AmpMenuContent({
         )}
       </Menu>
       {importExportUsed ? (
-        <ImportExportDialog open={importExportOpen} onClose={() => setImportExportOpen(false)} />
+        <Suspense fallback={null}>
+          <AmpTransferDialog ampId={summary.ampId} open={importExportOpen} onClose={() => setImportExportOpen(false)} />
+        </Suspense>
       ) : null}
     </>
   );

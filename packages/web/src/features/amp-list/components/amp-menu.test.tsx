@@ -47,12 +47,13 @@ describe('amp menu (spec 2 §2, local)', () => {
     expect(entries).toEqual(['Connect to account', 'Events', 'Faults']);
   });
 
-  it('opens the pages, and Import/Export says it comes later', async () => {
+  it('opens the pages, and the Import/Export dialog', async () => {
     const { user, router } = await openMenu({});
     await user.click(screen.getByRole('menuitem', { name: 'Import/Export' }));
     const dialog = await screen.findByRole('dialog', { name: 'Import/Export' });
-    expect(dialog).toHaveTextContent('coming in a later release');
-    await user.click(within(dialog).getByRole('button', { name: 'Ok' }));
+    expect(within(dialog).getByRole('button', { name: 'Export' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Import' })).toBeDisabled();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitForElementToBeRemoved(dialog);
     await user.click(screen.getByRole('button', { name: 'Amp menu' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Settings' }));

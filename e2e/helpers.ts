@@ -152,10 +152,14 @@ async function flattenOverlays(page: Page): Promise<void> {
 
 /** The serious and critical axe violations of the page as it is now ('rule: targets'), for an `toEqual([])`. */
 export async function seriousViolations(page: Page): Promise<string[]> {
-  // a button under the pointer shows its hover colour, and a fade or ripple still running (a loaded machine)
-  // shows colours between two states: move the pointer off, then measure the settled page
-  // (finite animations only: a spinner never ends)
+  // a button under the pointer shows its hover colour, a focused one pulses its focus ripple for ever (an infinite
+  // animation), and a fade or ripple still running (a loaded machine) shows colours between two states: move the
+  // pointer off, blur, then measure the settled page (finite animations only: a spinner never ends)
   await page.mouse.move(0, 0);
+  await page.evaluate(() => {
+    const focused = document.activeElement;
+    if (focused instanceof HTMLElement && focused !== document.body) focused.blur();
+  });
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await page.evaluate(() =>
     Promise.all(

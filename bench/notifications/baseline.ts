@@ -65,30 +65,34 @@ export async function bareSmtp(
     maxConnections: concurrency,
     maxMessages: Infinity,
   });
-  const before = smtp.mails.length;
-  const started = now();
   try {
-    const failed = await eachLimit(mails.length, concurrency, async (i) => {
+    return await timeSmtpRun(smtp, mails.length, concurrency, async (i) => {
       const m = mails[i]!;
       await transport.sendMail({ from: 'Rackside <no-reply@rackside.local>', to, subject: m.subject, text: m.text });
     });
-    await until(() => smtp.mails.length - before >= mails.length - failed, 10_000);
-    const last = smtp.mails.slice(before).reduce((t, m) => Math.max(t, m.at), started);
-    return {
-      messages: mails.length,
-      arrived: smtp.mails.length - before,
-      failed,
-      totalMs: last - started,
-      concurrency,
-    };
   } finally {
     transport.close();
   }
 }
 
+/** Sends `count` mails `concurrency` at a time and times them from the first send to the last arrival. */
+async function timeSmtpRun(
+  smtp: TestSmtpServer,
+  count: number,
+  concurrency: number,
+  send: (i: number) => Promise<void>,
+): Promise<BareRun> {
+  const before = smtp.mails.length;
+  const started = now();
+  const failed = await eachLimit(count, concurrency, send);
+  await until(() => smtp.mails.length - before >= count - failed, 10_000);
+  const last = smtp.mails.slice(before).reduce((t, m) => Math.max(t, m.at), started);
+  return { messages: count, arrived: smtp.mails.length - before, failed, totalMs: last - started, concurrency };
+}
+
 /**
- * The same e-mails through the cloud's own mailer alone (createSmtpMailer, as the worker hands them over:
- * `concurrency` at once, no pool), to split the worker's cost from its mailer's.
+ * The same e-mails through the cloud's own mailer alone (createSmtpMailer with its connection pool, as the worker
+ * hands them over: `concurrency` at once), to split the worker's cost from its mailer's.
  */
 export async function cloudMailer(
   smtp: TestSmtpServer,
@@ -97,19 +101,8 @@ export async function cloudMailer(
   concurrency = WORKER_SEND_CONCURRENCY,
 ): Promise<BareRun> {
   const mailer = createSmtpMailer(smtp.url, 'Rackside <no-reply@rackside.local>');
-  const before = smtp.mails.length;
-  const started = now();
   try {
-    const failed = await eachLimit(mails.length, concurrency, (i) => mailer.send({ to, ...mails[i]! }));
-    await until(() => smtp.mails.length - before >= mails.length - failed, 10_000);
-    const last = smtp.mails.slice(before).reduce((t, m) => Math.max(t, m.at), started);
-    return {
-      messages: mails.length,
-      arrived: smtp.mails.length - before,
-      failed,
-      totalMs: last - started,
-      concurrency,
-    };
+    return await timeSmtpRun(smtp, mails.length, concurrency, (i) => mailer.send({ to, ...mails[i]! }));
   } finally {
     await mailer.close();
   }

@@ -15,6 +15,8 @@ export interface ClientLike {
   set(url: string, params: unknown): Promise<unknown>;
   subscribe(url: string): Promise<unknown>;
   unsubscribe(url: string): Promise<unknown>;
+  /** Any other method of the device API (`lock`/`unlock`/`reset` on /lockedProperties); DeviceClient has it. */
+  request?(method: 'lock' | 'unlock' | 'reset', url: string, params?: unknown): Promise<unknown>;
   close(): void;
 }
 

@@ -42,6 +42,11 @@ export interface DeviceManager {
   reconnect(ampId: string): void;
   set(ampId: string, url: string, params: Record<string, unknown>): Promise<void>;
   verifyPassword(password: string): Promise<VerifyResult>;
+  /**
+   * spec 3 §4/§7: `lock`, `unlock` or `reset` on the amp's /lockedProperties (speaker tunings); resolves with the
+   * amp's result (lock: `{groupId, group: {key}}`), rejects with the amp's error (InvalidPassword, ...).
+   */
+  lockedProperties?(ampId: string, method: 'lock' | 'unlock' | 'reset', params: Record<string, unknown>): Promise<unknown>;
   /** The amps whose cards are on screen: they keep a live connection when the fleet is larger than the limit. */
   setVisible?(ampIds: readonly string[]): void;
   /** Cloud mode: a connection to the amp through the cloud relay while its detail is open; returns the release. */
@@ -147,6 +152,21 @@ export class ConnectionManager implements DeviceManager {
   set(ampId: string, url: string, params: Record<string, unknown>): Promise<void> {
     // a card shown a moment ago (the list tells the manager once it rests): connect it now, then write
     return writeInstantly(this.#fleet, ampId, url, params, (id, rec) => this.#parking.connectNow(id, rec));
+  }
+
+  async lockedProperties(
+    ampId: string,
+    method: 'lock' | 'unlock' | 'reset',
+    params: Record<string, unknown>,
+  ): Promise<unknown> {
+    const rec = this.#fleet.amps.get(ampId);
+    if (!rec) throw new ConnectionError(`no connection to ${ampId}`);
+    if (rec.parked) {
+      this.#parking.connectNow(ampId, rec);
+      await rec.client.connected().catch(() => undefined);
+    }
+    if (!rec.client.request) throw new ConnectionError(`${ampId}'s connection cannot ${method} /lockedProperties`);
+    return rec.client.request(method, '/lockedProperties', params);
   }
 
   /** spec 2 §2/§5: checks a password on the host amp with `/misc set {verifyPassword}` over its own connection. */

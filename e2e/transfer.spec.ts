@@ -132,7 +132,7 @@ test('a CDS-508 export, edited, imports into a 354N: preview of the changes and 
   await expect(channel1.getByRole('listitem').filter({ hasText: 'output/name' })).toContainText('→ "Sub L"');
   await expect(channel2.getByRole('listitem').filter({ hasText: 'output/name' })).toContainText('→ "Sub R"');
   await expect(channel2.getByRole('listitem').filter({ hasText: 'outputEqFilters/3/gain' })).toContainText(
-    `${before2Gain} → -4.5`,
+    `${String(before2Gain)} → -4.5`,
   );
   // the 354N has four channels: the CDS-508's channels 5–8 are flagged, not silently lost
   const unsupported = preview.getByRole('list', { name: 'Not supported by this amp (will be skipped)' });

@@ -13,7 +13,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { startFleet, type Fleet } from '@rackside/amp-sim';
 import { parseTransferFile, signTransferFile, type TransferFile } from '@rackside/protocol';
 import { HTTP_PORT, ampUrl } from './fleet';
-import { ampValue, card, waitForFleet } from './helpers';
+import { ampValue, card, setAmpValue, waitForFleet } from './helpers';
 
 /** Addresses of our own, away from the shared fleets and the other flows' fleets. */
 export const TRANSFER_BASE = process.env.RACKSIDE_E2E_TRANSFER_BASE ?? '127.0.72.1';
@@ -105,7 +105,9 @@ test('a CDS-508 export, edited, imports into a 354N: preview of the changes and 
   let dialog = await openTransfer(page, SOURCE.name);
   const file = await exportFile(page, dialog);
   expect(Object.keys(file.channels).sort()).toEqual(['1', '2', '3', '4', '5', '6', '7', '8']);
-  expect(channelLeaf(file, '1', EQ_GAIN)).toBe(await ampValue(TRANSFER_BASE, SOURCE.index, '/amp/channels/1/outputEqFilters/3/gain'));
+  expect(channelLeaf(file, '1', EQ_GAIN)).toBe(
+    await ampValue(TRANSFER_BASE, SOURCE.index, '/amp/channels/1/outputEqFilters/3/gain'),
+  );
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
 
@@ -195,4 +197,37 @@ test('a corrupt or non-JSON file says "Failed to import: invalid or corrupted fi
     await expect(dialog.getByRole('button', { name: 'Import', exact: true })).toBeDisabled();
   }
   expect(await ampValue(TRANSFER_BASE, TARGET.index, '/amp/channels/1/output/name')).toBe(nameBefore);
+});
+
+test('"Compare with file…" and "Compare with amp" show this amp → the other’s values and write nothing', async ({
+  page,
+}) => {
+  await setAmpValue(TRANSFER_BASE, SOURCE.index, '/amp/channels/1/output/name', 'Left Top');
+  await setAmpValue(TRANSFER_BASE, TARGET.index, '/amp/channels/1/output/name', 'Sub Front');
+  await openList(page);
+  let dialog = await openTransfer(page, SOURCE.name);
+  const file = await exportFile(page, dialog);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  const path = writeTemp('saved.json', JSON.stringify(file));
+
+  dialog = await openTransfer(page, TARGET.name);
+  const compare = dialog.getByRole('region', { name: 'Compare' });
+  await compare.getByTestId('transfer-compare-file-input').setInputFiles(path);
+  const withFile = compare.getByRole('region', { name: 'Differences: this amp → saved.json' });
+  await expect(
+    withFile.getByRole('list', { name: 'Channel 1' }).getByRole('listitem').filter({ hasText: 'output/name' }),
+  ).toContainText('"Sub Front" → "Left Top"');
+  await expect(withFile).toContainText('/amp/channels/8 value is unsupported');
+
+  await compare.getByRole('combobox', { name: 'Compare with amp' }).click();
+  await page.getByRole('option', { name: SOURCE.name, exact: true }).click();
+  const withAmp = compare.getByRole('region', { name: `Differences: this amp → ${SOURCE.name}` });
+  await expect(
+    withAmp.getByRole('list', { name: 'Channel 1' }).getByRole('listitem').filter({ hasText: 'output/name' }),
+  ).toContainText('"Sub Front" → "Left Top"', { timeout: 20_000 });
+
+  // looking changes nothing on either amp
+  expect(await ampValue(TRANSFER_BASE, TARGET.index, '/amp/channels/1/output/name')).toBe('Sub Front');
+  expect(await ampValue(TRANSFER_BASE, SOURCE.index, '/amp/channels/1/output/name')).toBe('Left Top');
 });

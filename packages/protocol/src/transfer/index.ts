@@ -1,3 +1,5 @@
 export * from './file';
 export * from './sections';
 export * from './signature';
+export * from './tunings';
+export * from './batches';

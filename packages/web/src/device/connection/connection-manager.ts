@@ -46,7 +46,11 @@ export interface DeviceManager {
    * spec 3 §4/§7: `lock`, `unlock` or `reset` on the amp's /lockedProperties (speaker tunings); resolves with the
    * amp's result (lock: `{groupId, group: {key}}`), rejects with the amp's error (InvalidPassword, ...).
    */
-  lockedProperties?(ampId: string, method: 'lock' | 'unlock' | 'reset', params: Record<string, unknown>): Promise<unknown>;
+  lockedProperties?(
+    ampId: string,
+    method: 'lock' | 'unlock' | 'reset',
+    params: Record<string, unknown>,
+  ): Promise<unknown>;
   /** The amps whose cards are on screen: they keep a live connection when the fleet is larger than the limit. */
   setVisible?(ampIds: readonly string[]): void;
   /** Cloud mode: a connection to the amp through the cloud relay while its detail is open; returns the release. */
@@ -149,9 +153,9 @@ export class ConnectionManager implements DeviceManager {
    * `set url params` on one amp. The change shows at once (clamped to the schema); if the amp refuses, the
    * subtree is restored from what the client last received, and the error is rethrown.
    */
-  set(ampId: string, url: string, params: Record<string, unknown>): Promise<void> {
+  async set(ampId: string, url: string, params: Record<string, unknown>): Promise<void> {
     // a card shown a moment ago (the list tells the manager once it rests): connect it now, then write
-    return writeInstantly(this.#fleet, ampId, url, params, (id, rec) => this.#parking.connectNow(id, rec));
+    await writeInstantly(this.#fleet, ampId, url, params, (id, rec) => this.#parking.connectNow(id, rec));
   }
 
   async lockedProperties(

@@ -16,7 +16,8 @@ const rooted = (url: string, value: unknown): DeviceDelta => {
 
 /**
  * `set url params` on one amp, shown at once; the error of a refused write is rethrown after the rollback. A parked
- * amp is connected first through `connectParked`.
+ * amp is connected first through `connectParked`. Resolves with what was written as the store shows it (the params
+ * clamped to the schema; the params as given when the model is not known).
  */
 export async function writeInstantly(
   fleet: Fleet,
@@ -24,7 +25,7 @@ export async function writeInstantly(
   url: string,
   params: Record<string, unknown>,
   connectParked: (ampId: string, rec: AmpRecord) => void,
-): Promise<void> {
+): Promise<Record<string, unknown>> {
   const rec = fleet.amps.get(ampId);
   if (!rec) throw new ConnectionError(`no connection to ${ampId}`);
   if (rec.parked) {
@@ -44,4 +45,5 @@ export async function writeInstantly(
     if (truth !== undefined) fleet.dispatch(deltasReceived([{ ampId, delta: rooted(url, structuredClone(truth)) }]));
     throw err;
   }
+  return typeof optimistic === 'object' && optimistic !== null ? (optimistic as Record<string, unknown>) : params;
 }

@@ -5,43 +5,31 @@
  */
 import {
   ALL_TICKS,
+  batchSets,
   planImport,
+  type SetBatch,
   type DeviceState,
   type ModelInfo,
   type PlannedSet,
   type TransferFile,
 } from '@rackside/protocol';
 
+export { batchSets, type SetBatch };
+
 /** The write the dialog sends: the device API's set of some fields of one object. */
 export type SetFn = (url: string, params: Record<string, unknown>) => Promise<unknown>;
-
-/** One device `set`: the parent URL and the fields it changes. */
-export interface SetBatch {
-  readonly url: string;
-  readonly params: Record<string, unknown>;
-  readonly sets: readonly PlannedSet[];
-}
-
-const parentOf = (path: string) => path.slice(0, path.lastIndexOf('/')) || '/';
-const leafOf = (path: string) => path.slice(path.lastIndexOf('/') + 1);
-
-/** The sets grouped by parent URL, in the order each parent first occurs. */
-export function batchSets(sets: readonly PlannedSet[]): SetBatch[] {
-  const byUrl = new Map<string, { params: Record<string, unknown>; sets: PlannedSet[] }>();
-  for (const s of sets) {
-    const url = parentOf(s.path);
-    const b = byUrl.get(url) ?? { params: {}, sets: [] };
-    b.params[leafOf(s.path)] = s.value;
-    b.sets.push(s);
-    byUrl.set(url, b);
-  }
-  return [...byUrl].map(([url, b]) => ({ url, params: b.params, sets: b.sets }));
-}
 
 /** What applying the batches did: everything, or the sets applied before the failing one and those not applied. */
 export type ApplyOutcome =
   | { readonly ok: true; readonly applied: readonly PlannedSet[] }
-  | { readonly ok: false; readonly applied: readonly PlannedSet[]; readonly notApplied: readonly PlannedSet[] };
+  | {
+      readonly ok: false;
+      readonly applied: readonly PlannedSet[];
+      readonly notApplied: readonly PlannedSet[];
+      /** The batch the amp refused (or that failed) and why. */
+      readonly failed: SetBatch;
+      readonly error: unknown;
+    };
 
 /** Sends the batches one after the other (the amp applies them in order); stops at the first refusal or error. */
 export async function applyBatches(
@@ -53,8 +41,8 @@ export async function applyBatches(
   for (const [i, b] of batches.entries()) {
     try {
       await set(b.url, b.params);
-    } catch {
-      return { ok: false, applied, notApplied: batches.slice(i).flatMap((x) => x.sets) };
+    } catch (error) {
+      return { ok: false, applied, notApplied: batches.slice(i).flatMap((x) => x.sets), failed: b, error };
     }
     applied.push(...b.sets);
     onProgress(i + 1);

@@ -1,5 +1,6 @@
 import { List, ListItem, ListItemText, ListSubheader, Typography } from '@mui/material';
 import type { ImportPlan, PlannedChange } from '@rackside/protocol';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TRANSFER_NS } from '../transfer-i18n';
 
@@ -16,16 +17,32 @@ function groupChanges(changes: readonly PlannedChange[]): [number | undefined, P
 const shortPath = (c: PlannedChange) =>
   c.channel === undefined ? c.path.slice(1) : c.path.replace(/^\/amp\/channels\/\d+\//, '');
 
-/** Beyond the vendor (issue 17): field by field what the import will change (old → new) and what it skips. */
-export function ImportPreview({ plan }: { plan: ImportPlan }) {
+/** The texts of a comparison, where they differ from the import preview's. */
+export interface PreviewTexts {
+  readonly heading: string;
+  readonly none: string;
+  readonly unsupported: string;
+}
+
+/**
+ * Beyond the vendor (issue 17): field by field what the import will change (old → new) and what it skips. A
+ * comparison (a file or another amp against this amp) shows the same lists under its own texts.
+ */
+export function ImportPreview({ plan, texts }: { plan: ImportPlan; texts?: PreviewTexts }) {
   const { t } = useTranslation(TRANSFER_NS);
+  const headingId = useId();
   const show = (v: unknown) => (v === undefined || v === '' ? t('preview.empty') : JSON.stringify(v));
+  const { heading, none, unsupported } = texts ?? {
+    heading: t('preview.heading'),
+    none: t('preview.none'),
+    unsupported: t('preview.unsupported'),
+  };
   return (
-    <section aria-labelledby="transfer-preview-heading">
-      <Typography id="transfer-preview-heading" variant="subtitle1" component="h4">
-        {t('preview.heading')}
+    <section aria-labelledby={headingId}>
+      <Typography id={headingId} variant="subtitle1" component="h4">
+        {heading}
       </Typography>
-      {plan.changes.length === 0 ? <Typography variant="body2">{t('preview.none')}</Typography> : null}
+      {plan.changes.length === 0 ? <Typography variant="body2">{none}</Typography> : null}
       {groupChanges(plan.changes).map(([channel, list]) => {
         const heading = channel === undefined ? t('preview.amp') : t('preview.channel', { channel });
         return (
@@ -42,11 +59,7 @@ export function ImportPreview({ plan }: { plan: ImportPlan }) {
         );
       })}
       {plan.unsupported.length > 0 ? (
-        <List
-          dense
-          aria-label={t('preview.unsupported')}
-          subheader={<ListSubheader>{t('preview.unsupported')}</ListSubheader>}
-        >
+        <List dense aria-label={unsupported} subheader={<ListSubheader>{unsupported}</ListSubheader>}>
           {plan.unsupported.map((u) => (
             <ListItem key={u.item}>
               <ListItemText primary={t('result.unsupported', { item: u.item })} />

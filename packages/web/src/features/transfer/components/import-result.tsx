@@ -1,18 +1,8 @@
 import { Alert, AlertTitle, Box, Button, Stack } from '@mui/material';
 import type { PlannedSet } from '@rackside/protocol';
 import { useTranslation } from 'react-i18next';
+import type { ImportResult } from '../run-import';
 import { TRANSFER_NS } from '../transfer-i18n';
-
-/** spec 3 §4: what an import ended with; a partial import can be undone with the export taken before it. */
-export type ImportResult =
-  | { readonly kind: 'done'; readonly unsupported: readonly string[] }
-  | { readonly kind: 'failed' }
-  | {
-      readonly kind: 'partial';
-      readonly applied: readonly PlannedSet[];
-      readonly notApplied: readonly PlannedSet[];
-      readonly restore: 'offered' | 'restoring' | 'restored' | 'failed';
-    };
 
 const Paths = ({ sets }: { sets: readonly PlannedSet[] }) => (
   <Box component="ul" sx={{ m: 0, pl: 2 }}>
@@ -22,19 +12,40 @@ const Paths = ({ sets }: { sets: readonly PlannedSet[] }) => (
   </Box>
 );
 
-/** The result message shown in the dialog after an import (spec 3 §2/§4). */
+/** The result message shown in the dialog after an import (spec 3 §2/§4/§5). */
 export function ImportResultMessage({ result, onRestore }: { result: ImportResult; onRestore: () => void }) {
   const { t } = useTranslation(TRANSFER_NS);
-  if (result.kind === 'failed') return <Alert severity="error">{t('result.failed')}</Alert>;
-  if (result.kind === 'done') {
-    if (result.unsupported.length === 0) return <Alert severity="success">{t('result.succeeded')}</Alert>;
+  const lockedLine =
+    result.kind !== 'done' && result.lockedPath !== undefined ? (
+      <div>{t('result.lockedSetting', { path: result.lockedPath })}</div>
+    ) : null;
+  if (result.kind === 'failed') {
     return (
-      <Alert severity="warning">
-        <AlertTitle>{t('result.withErrors')}</AlertTitle>
-        {result.unsupported.map((item) => (
-          <div key={item}>{t('result.unsupported', { item })}</div>
-        ))}
+      <Alert severity="error">
+        {t(result.reason ? `result.${result.reason}` : 'result.failed')}
+        {lockedLine}
       </Alert>
+    );
+  }
+  if (result.kind === 'done') {
+    const unconfirmed = result.lockUnconfirmed ? <Alert severity="warning">{t('result.lockUnconfirmed')}</Alert> : null;
+    if (result.unsupported.length === 0)
+      return (
+        <Stack spacing={1}>
+          <Alert severity="success">{t('result.succeeded')}</Alert>
+          {unconfirmed}
+        </Stack>
+      );
+    return (
+      <Stack spacing={1}>
+        <Alert severity="warning">
+          <AlertTitle>{t('result.withErrors')}</AlertTitle>
+          {result.unsupported.map((item) => (
+            <div key={item}>{t('result.unsupported', { item })}</div>
+          ))}
+        </Alert>
+        {unconfirmed}
+      </Stack>
     );
   }
   const restoreText = {
@@ -47,6 +58,7 @@ export function ImportResultMessage({ result, onRestore }: { result: ImportResul
     <Stack spacing={1}>
       <Alert severity="error">
         <AlertTitle>{t('result.failed')}</AlertTitle>
+        {lockedLine}
         {t('result.partial', {
           applied: result.applied.length,
           total: result.applied.length + result.notApplied.length,

@@ -7,6 +7,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { isUacHidden, isUacReadonly } from '@rackside/protocol';
+import { SpeakerTunings } from '../../../tunings';
 import { useChannelsText } from '../../i18n';
 import { createPreviewStore } from '../../preview-store';
 import { crossoverResponse, hasCustomFir } from '../../response';
@@ -70,6 +71,13 @@ export function CrossoverTab(props: ChannelTabProps) {
         url={`${base}/lowPassFilter`}
         title={t('crossover.lowPass')}
         onPreview={preview.set}
+      />
+      <SpeakerTunings
+        ampId={props.ampId}
+        channel={channel}
+        model={model}
+        state={state}
+        writable={!isUacReadonly(access(`${base}/bandGainAndDelay/gain`))}
       />
       {firOpen && (
         <FirEditorDialog

@@ -1,6 +1,8 @@
 import { Badge, Stack } from '@mui/material';
 import { wifiIconLevel, type AmpSummary } from '@rackside/protocol';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { UAC_HIDDEN_PAGES, ampPath, type AmpPage } from '../../../shared/amp-pages';
 import {
   AccessPointIcon,
@@ -55,24 +57,46 @@ export interface MuteAllCardProps {
   readonly total: number;
   readonly enabled: boolean;
   readonly onToggle: () => void;
+  /** The amp's name: muting then asks first, naming it (issue 18: a stray tap silences a live amp). Unmuting never asks. */
+  readonly confirmName?: string | undefined;
 }
 
 /** spec 2 §2 mute-all on a card, with its n/total badge (local cards, and venue cards in cloud mode). */
-export function MuteAllCardButton({ muted, total, enabled, onToggle }: MuteAllCardProps) {
+export function MuteAllCardButton({ muted, total, enabled, onToggle, confirmName }: MuteAllCardProps) {
   const { t } = useTranslation('amps');
+  const [asking, setAsking] = useState(false);
   const counts = { muted, total };
   const allMuted = total > 0 && muted === total;
+  const handleClick = () => (allMuted || confirmName === undefined ? onToggle() : setAsking(true));
+  const handleConfirm = () => {
+    setAsking(false);
+    onToggle();
+  };
   return (
-    <CardIconButton
-      label={t(allMuted ? 'card.unmuteAll' : 'card.muteAll', counts)}
-      onClick={onToggle}
-      disabled={!enabled}
-      pressed={allMuted}
-    >
-      <Badge badgeContent={t('card.mutedCount', counts)} color="warning" sx={muteBadgeSx(muted > 0)}>
-        {allMuted ? <VolumeOffIcon /> : <VolumeOnIcon />}
-      </Badge>
-    </CardIconButton>
+    <>
+      <CardIconButton
+        label={t(allMuted ? 'card.unmuteAll' : 'card.muteAll', counts)}
+        onClick={handleClick}
+        disabled={!enabled}
+        pressed={allMuted}
+      >
+        <Badge badgeContent={t('card.mutedCount', counts)} color="warning" sx={muteBadgeSx(muted > 0)}>
+          {allMuted ? <VolumeOffIcon /> : <VolumeOnIcon />}
+        </Badge>
+      </CardIconButton>
+      {confirmName !== undefined && (
+        <ConfirmDialog
+          open={asking}
+          title={t('card.muteAllConfirm.title', { name: confirmName })}
+          text={t('card.muteAllConfirm.text', { name: confirmName, total })}
+          cancelLabel={t('card.muteAllConfirm.cancel')}
+          confirmLabel={t('card.muteAllConfirm.confirm')}
+          busy={false}
+          onConfirm={handleConfirm}
+          onClose={() => setAsking(false)}
+        />
+      )}
+    </>
   );
 }
 
@@ -122,6 +146,7 @@ export function AmpCardActions({ summary, onMenu }: { summary: AmpSummary; onMen
         total={mute.total}
         enabled={mute.enabled}
         onToggle={() => void mute.toggle()}
+        confirmName={summary.deviceName || t('card.unnamed')}
       />
       <CardIconButton label={t('card.green')} to={link('green')} disabled={!link('green')}>
         <LeafIcon color="success" />

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeManager } from '../../../testing/fake-manager';
 import { devicesWith, type AmpFixture } from '../../../testing/fixtures';
@@ -60,11 +60,21 @@ describe('amp cards (spec 2 §2)', () => {
     expect(card.getByRole('link', { name: 'Connection: access point' })).toBeInTheDocument();
   });
 
-  it('mutes every channel, and unmutes them all when all are muted', async () => {
+  it('asks before muting a live amp, naming it; Cancel sends nothing', async () => {
+    const { card, user, manager } = await renderCard('Main', {});
+    await user.click(card.getByRole('button', { name: 'Mute all channels (0 of 4 muted)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mute all channels of Main?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(manager.set).not.toHaveBeenCalled();
+  });
+
+  it('mutes every channel once confirmed, and unmutes them all when all are muted without asking', async () => {
     const { card, user, manager } = await renderCard('Main', {
       patch: { amp: { channels: { '1': { output: { mute: true } } } } },
     });
     await user.click(card.getByRole('button', { name: 'Mute all channels (1 of 4 muted)' }));
+    await user.click(await screen.findByRole('button', { name: 'Mute all' }));
     expect(manager.set.mock.calls.map((c) => c.slice(1))).toEqual(
       [1, 2, 3, 4].map((n) => [`/amp/channels/${n}/output`, { mute: true }]),
     );
@@ -93,6 +103,7 @@ describe('amp cards (spec 2 §2)', () => {
       preloaded: { devices: devicesWith([{ ip: '10.0.0.1', name: 'Main' }]) },
     });
     await view.user.click(await screen.findByRole('button', { name: /^Mute all channels/ }));
+    await view.user.click(await screen.findByRole('button', { name: 'Mute all' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to set device data');
   });
 

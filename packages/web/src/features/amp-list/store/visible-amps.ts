@@ -1,5 +1,13 @@
 /** The amp list as shown: the listed amps' summaries, searched and sorted with the protocol's rules (spec 2 §2). */
-import { searchAmps, sortAmps, type AmpSummary } from '@rackside/protocol';
+import {
+  compareIps,
+  compareNames,
+  searchAmps,
+  sortAmps,
+  type AmpSortKey,
+  type AmpSummary,
+  type SortOrder,
+} from '@rackside/protocol';
 import { selectAmpSummary, selectListedAmpIds, type WithDevices } from '../../../device';
 import { selectAmpListQuery, type WithAmpList } from './amp-list-slice';
 
@@ -7,6 +15,26 @@ import { selectAmpListQuery, type WithAmpList } from './amp-list-slice';
 // connection state, a refreshed summary equal to the last) leave every summary as it was (selectAmpSummary keeps an
 // unchanged summary's identity), so the search and sort of the whole fleet are skipped (issue 4).
 let last: { search: string; sortKey: string; order: string; summaries: AmpSummary[]; ids: string[] } | undefined;
+
+/**
+ * How bad an amp's state is, for the fault sort: a fault outranks any warning (3 fault and warning, 2 fault, 1 warning,
+ * 0 ok). spec 2 §2's score (fault flag plus warning flag) ties a faulted amp with a warning amp, and the tie then fell
+ * to the name, so a warning amp could be listed above a faulted one (issue 18).
+ */
+export const severityScore = (a: Pick<AmpSummary, 'hasFault' | 'hasWarning'>): number =>
+  2 * Number(a.hasFault) + Number(a.hasWarning);
+
+/** The protocol's sort, with the fault sort ranked by severity; ties fall back to name, then IP, ascending. */
+export function sortListedAmps<T extends AmpSummary>(amps: readonly T[], key: AmpSortKey, order: SortOrder): T[] {
+  if (key !== 'faults') return sortAmps(amps, key, order);
+  const sign = order === 'asc' ? 1 : -1;
+  return [...amps].sort(
+    (a, b) =>
+      sign * (severityScore(a) - severityScore(b)) ||
+      compareNames(a.deviceName, b.deviceName) ||
+      compareIps(a.ipAddress, b.ipAddress),
+  );
+}
 
 const sameItems = <T>(a: readonly T[], b: readonly T[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
@@ -22,7 +50,7 @@ export function selectVisibleAmpIds(s: WithDevices & WithAmpList): string[] {
     sameItems(last.summaries, summaries)
   )
     return last.ids;
-  const ids = sortAmps(searchAmps(summaries, search), sortKey, order).map((a) => a.ampId);
+  const ids = sortListedAmps(searchAmps(summaries, search), sortKey, order).map((a) => a.ampId);
   last = { search, sortKey, order, summaries, ids };
   return ids;
 }

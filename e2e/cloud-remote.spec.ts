@@ -11,12 +11,13 @@
  * 127.0.51.x). RACKSIDE_WEB_DIST serves another build of the console, as for the other flows.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DEMO_EMAIL, DEMO_PASSWORD, DEMO_VENUES, cloudClient, demoVenueOf } from '@rackside/cloud/demo';
+import { parseTransferFile } from '@rackside/protocol';
 import {
   MUTES,
   ampMutes,
@@ -259,6 +260,49 @@ test.describe('remote control of an amp through the cloud (issue 13)', () => {
       await expect(card.getByRole('button', { name: 'Mute all channels (0 of 8 muted)' })).toBeVisible();
     } finally {
       await saved.restore();
+    }
+  });
+
+  test('Import/Export through the relay (issue 17): the export holds the amp’s values, an edited file imports and reads back from the amp', async () => {
+    const url = '/amp/channels/1/output/name';
+    const saved = await amp.remember([url]);
+    const dir = mkdtempSync(join(tmpdir(), 'rackside-remote-transfer-'));
+    try {
+      await openDetail(page, 'channels/1/inputs');
+      await detailHeader(page).getByRole('button', { name: 'Amp menu' }).click();
+      await page.getByRole('menuitem', { name: 'Import/Export' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Import/Export' });
+      const exporting = dialog.getByRole('region', { name: 'Export' });
+      await expect(exporting).toBeVisible({ timeout: 20_000 });
+      await exporting.getByRole('button', { name: 'Export', exact: true }).click();
+      const downloading = page.waitForEvent('download');
+      await exporting.getByRole('link', { name: /^Download / }).click();
+      const path = join(dir, 'remote.json');
+      await (await downloading).saveAs(path);
+      const parsed = parseTransferFile(readFileSync(path, 'utf8'));
+      if (!parsed.ok) throw new Error(`the export does not parse: ${parsed.message}`);
+      const file = parsed.file;
+      expect(Object.keys(file.channels)).toHaveLength(8);
+      const output = (file.channels['1'] as { output: { name: string } }).output;
+      expect(output.name).toBe(saved.values.get(url));
+
+      output.name = 'Remote Import';
+      writeFileSync(path, JSON.stringify(file));
+      const importing = dialog.getByRole('region', { name: 'Import' });
+      await dialog.getByTestId('transfer-file-input').setInputFiles(path);
+      await importing.getByRole('checkbox', { name: 'Network' }).uncheck();
+      await importing.getByRole('checkbox', { name: 'Amp', exact: true }).uncheck();
+      const preview = dialog.getByRole('region', { name: 'What will change' });
+      await expect(
+        preview.getByRole('list', { name: 'Channel 1' }).getByRole('listitem').filter({ hasText: 'output/name' }),
+      ).toContainText('→ "Remote Import"');
+      await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+      await expect(dialog.getByText('Import Succeeded!')).toBeVisible({ timeout: 30_000 });
+      await expectOnAmp(amp, url, 'Remote Import');
+      await dialog.getByRole('button', { name: 'Close' }).click();
+    } finally {
+      await saved.restore();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 

@@ -1,13 +1,14 @@
 /**
  * Rollouts end to end (issue 14): the cloud with the embedded broker and the real database, emulated amps registered
  * in two venues through their cloud agents, a library image, and rollouts driven by the runner: waves in order, the
- * versions changing on the amps, an amp passing audio or offline skipped, a failing canary stopping the rollout,
- * pause/resume/cancel, and a new process (a restart) picking a rollout up with no amp sent a second job.
+ * versions changing on the amps, an amp passing audio, in a fault or offline skipped (passing audio or in a fault
+ * updated all the same when forced), a failing canary stopping the rollout, pause/resume/cancel, and a new process
+ * (a restart) picking a rollout up with no amp sent a second job.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildFirmwareImage, type Amp } from '@rackside/amp-sim';
+import { buildFirmwareImage, startPhysics, type Amp, type Physics } from '@rackside/amp-sim';
 import {
   FIRMWARE_PATHS,
   ROLLOUT_PATHS,
@@ -16,6 +17,7 @@ import {
   type DeviceJob,
   type FirmwareHistory,
   type FirmwareLibrary,
+  type FirmwareUploadReply,
   type Rollout,
   type RolloutCandidates,
   type RolloutCreate,
@@ -33,6 +35,8 @@ import { listJobs } from '../devices/devices.repo';
 const SERVICE = { MQTT_SERVICE_USERNAME: 'rackside-cloud', MQTT_SERVICE_PASSWORD: 'ro-service-secret', MQTT_PORT: '0' };
 const FAMILY = getModel('704D').firmwareImagePrefix;
 const NEW = '1.9.1.0';
+/** A later library version, for the rollouts run once every online amp has NEW. */
+const NEWER = '1.9.2.0';
 
 describeEachDatabase('firmware rollouts, end to end', (db) => {
   let mqtt: MqttLink;
@@ -77,6 +81,26 @@ describeEachDatabase('firmware rollouts, end to end', (db) => {
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   };
 
+  /** Uploads a library image of FAMILY at `v` (the family's first image becomes its latest); its id. */
+  const upload = async (v: string) => {
+    const bytes = buildFirmwareImage({ prefix: FAMILY, version: v, boards: true, payloadBytes: 64 * 1024 });
+    const boundary = 'rollout-boundary';
+    const up = await t.app.inject({
+      method: 'POST',
+      url: `/api${FIRMWARE_PATHS.images}`,
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${FAMILY}-${v}.tar.xz.enc"\r\n\r\n`,
+        ),
+        bytes,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}` },
+    });
+    expect(up.statusCode, up.body).toBe(201);
+    return up.json<FirmwareUploadReply>().image.imageId;
+  };
+
   beforeAll(async () => {
     firmwareDir = await mkdtemp(join(tmpdir(), 'rackside-rollouts-'));
     mqtt = await startMqtt({
@@ -109,21 +133,7 @@ describeEachDatabase('firmware rollouts, end to end', (db) => {
         }),
       );
     }
-    const bytes = buildFirmwareImage({ prefix: FAMILY, version: NEW, boards: true, payloadBytes: 64 * 1024 });
-    const boundary = 'rollout-boundary';
-    const up = await t.app.inject({
-      method: 'POST',
-      url: `/api${FIRMWARE_PATHS.images}`,
-      payload: Buffer.concat([
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${FAMILY}-${NEW}.tar.xz.enc"\r\n\r\n`,
-        ),
-        bytes,
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ]),
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}` },
-    });
-    expect(up.statusCode, up.body).toBe(201);
+    await upload(NEW);
   }, 40_000);
 
   afterAll(async () => {
@@ -311,5 +321,67 @@ describeEachDatabase('firmware rollouts, end to end', (db) => {
       expect([res.statusCode, errorOf(res).error]).toEqual([400, 'ROLLOUT_NOTHING_TO_UPDATE']);
       expect(errorOf(res).message).toMatch(/upToDate/);
     });
+  });
+
+  describe('an amp in a fault', () => {
+    // amps 1-3 are online on NEW (amp 4's agent was stopped above): a later version in the library gives them an update
+    let faulted: Physics | undefined;
+
+    beforeAll(async () => {
+      const imageId = await upload(NEWER);
+      const latest = await call(t.app, 'PUT', fillPath(FIRMWARE_PATHS.latest, { imageId }), undefined, token);
+      expect(latest.statusCode, latest.body).toBe(200);
+      // the amp-sim fault: the power supply fails; one tick of the physics publishes it
+      faulted = startPhysics((amps[0] as OnlineAmp).amp, { manual: true });
+      faulted.inject({ type: 'powerSupplyFail' });
+      faulted.tick(1000);
+      (amps[1] as OnlineAmp).amp.apply({ amp: { channels: { '1': { output: { signalDetect: true } } } } }, 'amp');
+      await until('amp 1 in a fault in the cloud', async () => {
+        const c = (await call(t.app, 'GET', `${ROLLOUT_PATHS.candidates}`, undefined, token)).json<RolloutCandidates>();
+        const amp = c.venues[0]?.amps.find((x) => x.deviceId === amps[0]?.deviceId);
+        return amp?.connected === true && amp.fault && amp.latestVersion === NEWER ? true : undefined;
+      });
+    }, 20_000);
+
+    afterAll(() => faulted?.stop());
+
+    it('is skipped (reason fault) and not updated, while a healthy amp beside it is', async () => {
+      const [a0, a1, a2] = amps as [OnlineAmp, OnlineAmp, OnlineAmp];
+      const before = await Promise.all([a0, a1, a2].map((a) => firmwareJobs(a.deviceId)));
+      const r = await start({ deviceIds: [a0.deviceId, a1.deviceId, a2.deviceId], canary: 0, percent: 0 });
+      expect(r.force).toBe(false);
+      const done = await whenState(r.rolloutId, 'completed');
+      expect(done.targets.map((x) => [x.state, x.skipReason])).toEqual([
+        ['skipped', 'fault'],
+        ['skipped', 'audio'],
+        ['success', null],
+      ]);
+      expect(done.events).toContainEqual(
+        expect.objectContaining({ kind: 'skipped', deviceId: a0.deviceId, detail: 'fault' }),
+      );
+      expect([version(a0.amp), version(a1.amp), version(a2.amp)]).toEqual([NEW, NEW, NEWER]);
+      const after = await Promise.all([a0, a1, a2].map((a) => firmwareJobs(a.deviceId)));
+      expect(after.map((n, i) => n - (before[i] ?? 0))).toEqual([0, 0, 1]);
+    }, 30_000);
+
+    it('with force, an amp in a fault and one passing audio get their update', async () => {
+      const [a0, a1] = amps as [OnlineAmp, OnlineAmp];
+      const c = (await call(t.app, 'GET', `${ROLLOUT_PATHS.candidates}`, undefined, token)).json<RolloutCandidates>();
+      // still faulted and passing audio when the rollout starts
+      expect(c.venues[0]?.amps.find((x) => x.deviceId === a0.deviceId)?.fault).toBe(true);
+      expect(a1.amp.read('/amp/channels/1/output/signalDetect')).toBe(true);
+      const before = await Promise.all([a0, a1].map((a) => firmwareJobs(a.deviceId)));
+      const r = await start({ deviceIds: [a0.deviceId, a1.deviceId], canary: 0, percent: 0, force: true });
+      expect(r.force).toBe(true);
+      const done = await whenState(r.rolloutId, 'completed');
+      expect(done.targets.map((x) => [x.state, x.skipReason])).toEqual([
+        ['success', null],
+        ['success', null],
+      ]);
+      expect(done.events.filter((e) => e.kind === 'skipped')).toEqual([]);
+      expect([version(a0.amp), version(a1.amp)]).toEqual([NEWER, NEWER]);
+      const after = await Promise.all([a0, a1].map((a) => firmwareJobs(a.deviceId)));
+      expect(after.map((n, i) => n - (before[i] ?? 0))).toEqual([1, 1]);
+    }, 30_000);
   });
 });

@@ -16,6 +16,7 @@ import type { FirmwareImage, FirmwareLibrary } from '@rackside/protocol';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatSize, formatUploadedAt, modelsOfFamily } from '../firmware-format';
+import { ReleaseNotes } from './release-notes';
 
 type Family = FirmwareLibrary['families'][number];
 
@@ -91,14 +92,11 @@ function ImageRow(props: { image: FirmwareImage; busy: boolean; onMakeLatest: ()
           </Typography>
         ) : null}
         {image.notes ? (
-          // release notes are markdown as uploaded; shown as plain text (no markdown renderer is installed)
           <Box component="details" sx={{ mt: 0.5 }}>
             <Typography component="summary" variant="body2" sx={{ cursor: 'pointer' }}>
               {t('image.notes')}
             </Typography>
-            <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', mt: 0.5 }}>
-              {image.notes}
-            </Typography>
+            <ReleaseNotes notes={image.notes} />
           </Box>
         ) : null}
       </TableCell>

@@ -5,44 +5,21 @@
  * target lacks, the amp reads back the new values over its line API, the result lists what was dropped. A tampered
  * signed file and a corrupt file are refused and change nothing.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { startFleet, type Fleet } from '@rackside/amp-sim';
 import { parseTransferFile, signTransferFile, type TransferFile } from '@rackside/protocol';
-import { HTTP_PORT, ampUrl } from './fleet';
+import { ampUrl } from './fleet';
 import { ampValue, card, setAmpValue, waitForFleet } from './helpers';
+import { useOwnFleet } from './own-fleet';
 
 /** Addresses of our own, away from the shared fleets and the other flows' fleets. */
 export const TRANSFER_BASE = process.env.RACKSIDE_E2E_TRANSFER_BASE ?? '127.0.72.1';
-const webRoot = process.env.RACKSIDE_WEB_DIST ?? fileURLToPath(new URL('../packages/web/dist', import.meta.url));
 /** amp-sim names amps by position: the source CDS-508 (8 channels), a 704D and the 354N target (4 channels). */
 export const SOURCE = { name: 'Main Left', index: 0 };
 export const TARGET = { name: 'Subwoofers', index: 2 };
 
-let fleet: Fleet | undefined;
-let dir = '';
-
-test.beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'rackside-transfer-'));
-  fleet = await startFleet({
-    amps: 3,
-    models: ['CDS-508', '704D', '354N'],
-    base: TRANSFER_BASE,
-    httpPort: HTTP_PORT,
-    faults: [],
-    touchPanels: 0,
-    webRoot,
-    cloudAgent: false,
-  });
-});
-
-test.afterAll(async () => {
-  await fleet?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+const own = useOwnFleet(TRANSFER_BASE, ['CDS-508', '704D', '354N']);
 
 /** Opens the amp list served by the fleet's first amp and waits for the three amps. */
 async function openList(page: Page): Promise<void> {
@@ -66,7 +43,7 @@ async function exportFile(page: Page, dialog: Locator): Promise<TransferFile> {
   const downloading = page.waitForEvent('download');
   await exporting.getByRole('link', { name: /^Download / }).click();
   const download = await downloading;
-  const path = join(dir, download.suggestedFilename());
+  const path = join(own.dir(), download.suggestedFilename());
   await download.saveAs(path);
   const parsed = parseTransferFile(readFileSync(path, 'utf8'));
   if (!parsed.ok) throw new Error(`the export does not parse: ${parsed.message}`);
@@ -75,7 +52,7 @@ async function exportFile(page: Page, dialog: Locator): Promise<TransferFile> {
 
 /** Writes a file for the import's file chooser; returns its path. */
 function writeTemp(name: string, content: string): string {
-  const path = join(dir, name);
+  const path = join(own.dir(), name);
   writeFileSync(path, content);
   return path;
 }

@@ -5,20 +5,17 @@
  * password is refused, the right one unlocks. A corrupt file is refused and changes nothing. Every value is read back
  * from the amps, never from the page.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { startFleet, type Fleet } from '@rackside/amp-sim';
 import { parseTransferFile, type TransferFile } from '@rackside/protocol';
 import { channel, openTab } from './channel-flow';
-import { HTTP_PORT, ampUrl } from './fleet';
+import { ampUrl } from './fleet';
 import { ampValue, lineCommand, setAmpValue, waitForFleet } from './helpers';
+import { useOwnFleet } from './own-fleet';
 
 /** Addresses of our own, away from the shared fleets and the other flows' fleets. */
 const TUNINGS_BASE = process.env.RACKSIDE_E2E_TUNINGS_BASE ?? '127.0.73.1';
-const webRoot = process.env.RACKSIDE_WEB_DIST ?? fileURLToPath(new URL('../packages/web/dist', import.meta.url));
 /** amp-sim names amps by position. */
 const SOURCE = { name: 'Main Left', index: 0 };
 const TARGET = { name: 'Main Right', index: 1 };
@@ -27,27 +24,7 @@ const LOCKED_TEXT = 'This field is locked by UAC or speaker tunings';
 const GAIN = (ch: number) => `/amp/channels/${ch}/crossover/bandGainAndDelay/gain`;
 const EQ_GAIN = (ch: number) => `/amp/channels/${ch}/outputEqFilters/2/gain`;
 
-let fleet: Fleet | undefined;
-let dir = '';
-
-test.beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'rackside-tunings-'));
-  fleet = await startFleet({
-    amps: 2,
-    models: ['704D', '704D'],
-    base: TUNINGS_BASE,
-    httpPort: HTTP_PORT,
-    faults: [],
-    touchPanels: 0,
-    webRoot,
-    cloudAgent: false,
-  });
-});
-
-test.afterAll(async () => {
-  await fleet?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+const own = useOwnFleet(TUNINGS_BASE, ['704D', '704D']);
 
 /** Opens an amp's channel view on its Crossover tab: channel `n`'s column and its speaker tunings section. */
 async function openTunings(page: Page, name: string, n: number): Promise<{ column: Locator; section: Locator }> {
@@ -86,7 +63,7 @@ test('a tuning exported with a lock imports locked into another amp: padlock, th
   const downloading = page.waitForEvent('download');
   await dialog.getByRole('link', { name: 'Download speaker-tunings.json' }).click();
   const download = await downloading;
-  const path = join(dir, download.suggestedFilename());
+  const path = join(own.dir(), download.suggestedFilename());
   await download.saveAs(path);
   const parsed = parseTransferFile(readFileSync(path, 'utf8'));
   expect(parsed.ok).toBe(true);
@@ -162,7 +139,7 @@ test('a corrupt tuning file says "Failed to import: invalid or corrupted file" a
     ['not-json.json', '{"version": 2, "channels": '],
     ['two-channels.json', JSON.stringify({ version: 2, network: {}, amp: {}, inputs: {}, channels: { 1: {}, 2: {} } })],
   ] as const) {
-    const path = join(dir, name);
+    const path = join(own.dir(), name);
     writeFileSync(path, content);
     await dialog.getByTestId('tuning-file-input').setInputFiles(path);
     await expect(dialog.getByText('Failed to import: invalid or corrupted file')).toBeVisible();

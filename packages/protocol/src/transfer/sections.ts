@@ -96,7 +96,8 @@ const SECTION_ROOT: Readonly<Record<Section, string>> = {
   GPIO: '/GPIO',
 };
 
-function putAt(into: Record<string, TransferValue>, path: readonly string[], value: TransferValue): void {
+/** Writes `value` at `path` under `into`, making the objects on the way. */
+export function putAt(into: Record<string, TransferValue>, path: readonly string[], value: TransferValue): void {
   let cur = into;
   for (const k of path.slice(0, -1)) {
     const next = cur[k];

@@ -7,13 +7,21 @@
  * single key a hand-made file uses) to m. The signature covers the file as written, so it is verified before the
  * retarget (docs/transfer-file.md "Speaker tunings").
  */
-import { getAt, isObj } from '../device/json';
+import { getAt } from '../device/json';
 import type { ModelInfo } from '../device/models';
 import type { DeviceState } from '../device/state-types';
 import { resolveUrl, urlSegments } from '../device/url';
 import { walkFields } from '../device/walk';
 import { TUNINGS_FILE_VERSION, type TransferFile, type TransferValue } from './file';
-import { ALL_TICKS, planImport, tickOf, type ImportPlan, type TransferTick, type TransferTicks } from './sections';
+import {
+  ALL_TICKS,
+  planImport,
+  putAt,
+  tickOf,
+  type ImportPlan,
+  type TransferTick,
+  type TransferTicks,
+} from './sections';
 
 /**
  * The channel-level ticks a speaker tuning carries: what shapes the loudspeaker's response and protects it (crossover
@@ -59,15 +67,6 @@ export function tuningProperties(model: ModelInfo, channel: number, ticks: Tunin
     if (isTuningTick(tickOf(url), ticks)) out.push(url);
   }
   return out;
-}
-
-function putAt(into: Record<string, TransferValue>, path: readonly string[], value: TransferValue): void {
-  let cur = into;
-  for (const k of path.slice(0, -1)) {
-    const next = cur[k];
-    cur = isObj(next) ? next : (cur[k] = {});
-  }
-  cur[path[path.length - 1]!] = value;
 }
 
 /**

@@ -41,6 +41,7 @@ async function main() {
   const manager = new ConnectionManager({
     dispatch: store.dispatch,
     getPassword: () => selectLocalPassword(store.getState()),
+    getState: () => store.getState(),
     ...(createClient ? { createClient } : {}),
   });
   // cloud mode reaches an amp through the cloud relay while its detail is open (RemoteAmpDetail)

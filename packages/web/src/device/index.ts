@@ -16,6 +16,9 @@ export {
   type DeviceWrite,
 } from './hooks';
 export { ampIdOfHost, resolveHost, withDevicePort } from './connection/host';
+export { useWriteHistory, type WriteHistoryControls } from './undo/use-write-history';
+export type { WriteHistorySource } from './undo/recorded-writes';
+export type { AmpHistory, HistoryEntry } from './undo/write-history';
 export {
   devicesReducer,
   initialDevicesState,

@@ -9,12 +9,15 @@
  * - parking.ts: past LIVE_CONNECTIONS_MAX amps, only the host, open and shown amps keep a connection (issue 4)
  * - refresh-round.ts, summary.ts, short-lived.ts: the 15 s summary refresh, over short-lived connections for parked amps
  * - model-swap.ts: the whole tree handed over when an amp's model becomes known or changes
+ * - ../undo/recorded-writes.ts: every user write recorded per amp for undo/redo (issue 18), kept across reconnects
  * Notifications are batched by DeltaBatcher (one dispatch per 50 ms at most).
  */
-import type { DeviceDelta } from '@rackside/protocol';
+import { getAt, urlSegments, type DeviceDelta } from '@rackside/protocol';
 import { ConnectionError, type ConnectionState } from '@rackside/device-client';
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { ampRemoved, connectionChanged, hostResolved, remoteAmpUrl } from '../store/devices-slice';
+import { ampRemoved, connectionChanged, hostResolved, remoteAmpUrl, type WithDevices } from '../store/devices-slice';
+import { selectAmpState } from '../store/selectors';
+import { RecordedWrites, type WriteHistorySource } from '../undo/recorded-writes';
 import { Attacher } from './attach';
 import { defaultClientFactory, type ClientFactory } from './client';
 import { syncDiscovery } from './discovery';
@@ -34,6 +37,8 @@ export interface ConnectionManagerOptions {
   /** The local login's password (answers auth challenges); null for a guest. */
   readonly getPassword: () => string | null;
   readonly createClient?: ClientFactory;
+  /** The store's state: what a write changes is read from it for the undo history (else from the client's tree). */
+  readonly getState?: () => WithDevices;
 }
 
 /** The React side's view of the manager (features use it through useDeviceManager). */
@@ -57,6 +62,12 @@ export interface DeviceManager {
   openRemote?(ampId: string): () => void;
   /** Resolves once the amp's connection is (or next becomes) live; rejects when it fails or the amp is unknown. */
   connected?(ampId: string): Promise<void>;
+  /** Issue 18: each amp's undo and redo stacks of the console's writes. */
+  readonly history?: WriteHistorySource;
+  /** Writes back the values before the amp's last change (shown at once); false with nothing to undo; rejects when refused. */
+  undo?(ampId: string): Promise<boolean>;
+  /** Writes again the amp's last undone change; false with nothing to redo; rejects when refused. */
+  redo?(ampId: string): Promise<boolean>;
 }
 
 /** A released remote amp keeps its relay session this long, so the next page of the same amp reuses it. */
@@ -70,6 +81,7 @@ export class ConnectionManager implements DeviceManager {
   readonly #subscriptions: Subscriptions;
   readonly #parking: Parking;
   readonly #round: RefreshRound;
+  readonly #writes: RecordedWrites;
   /** Cloud mode: how many open details hold each remote amp, and the pending release of one no longer held. */
   readonly #remote = new Map<string, { users: number; release?: ReturnType<typeof setTimeout> }>();
 
@@ -84,6 +96,22 @@ export class ConnectionManager implements DeviceManager {
     const shortLived = new ShortLived(fleet, attacher, (ampId) => parking.wantsLive(ampId));
     this.#round = new RefreshRound(fleet, (ampId, rec) => shortLived.fetch(ampId, rec));
     this.#subscriptions = new Subscriptions(fleet, () => parking.rebalance());
+    this.#writes = new RecordedWrites({
+      // a card shown a moment ago (the list tells the manager once it rests): connect it now, then write
+      write: (ampId, url, params) =>
+        writeInstantly(fleet, ampId, url, params, (id, rec) => parking.connectNow(id, rec)),
+      valueAt: (ampId, url) => {
+        fleet.batcher.flush(); // what the amp sent last, as the write will show it
+        const tree = options.getState ? selectAmpState(options.getState(), ampId) : fleet.amps.get(ampId)?.client.state;
+        return getAt(tree, urlSegments(url));
+      },
+      modelOf: (ampId) => fleet.amps.get(ampId)?.client.model,
+    });
+  }
+
+  /** Issue 18: the amps' undo histories (kept by amp id: a reconnect or a return to the fleet keeps them). */
+  get history(): WriteHistorySource {
+    return this.#writes.history;
   }
 
   /** Connects to the host amp ("ip:port") and starts the summary refresh loop. */
@@ -151,11 +179,19 @@ export class ConnectionManager implements DeviceManager {
 
   /**
    * `set url params` on one amp. The change shows at once (clamped to the schema); if the amp refuses, the
-   * subtree is restored from what the client last received, and the error is rethrown.
+   * subtree is restored from what the client last received, and the error is rethrown. Once accepted, the change
+   * joins the amp's undo history.
    */
-  async set(ampId: string, url: string, params: Record<string, unknown>): Promise<void> {
-    // a card shown a moment ago (the list tells the manager once it rests): connect it now, then write
-    await writeInstantly(this.#fleet, ampId, url, params, (id, rec) => this.#parking.connectNow(id, rec));
+  set(ampId: string, url: string, params: Record<string, unknown>): Promise<void> {
+    return this.#writes.set(ampId, url, params);
+  }
+
+  undo(ampId: string): Promise<boolean> {
+    return this.#writes.undo(ampId);
+  }
+
+  redo(ampId: string): Promise<boolean> {
+    return this.#writes.redo(ampId);
   }
 
   async lockedProperties(

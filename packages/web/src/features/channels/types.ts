@@ -1,6 +1,7 @@
 /** The props every channel tab takes: the amp as data plus three functions, so tabs know nothing of the store. */
 import type { ModelInfo } from '@rackside/protocol';
 import type { FieldContext } from '../../device/fields/types';
+import type { ResponseOverlay } from './response';
 
 /** The props of one channel tab. */
 export interface ChannelTabProps extends FieldContext {
@@ -11,6 +12,8 @@ export interface ChannelTabProps extends FieldContext {
   readonly cloud: boolean;
   /** spec 2 §2 Inputs: a GPIO is in manual override (both input modes disabled). */
   readonly gpioManualOverride: boolean;
+  /** issue 18: curves drawn over this channel's response (linked channels), computed with channelResponse. */
+  readonly responseOverlays?: readonly ResponseOverlay[] | undefined;
 }
 
 /** spec 2 §2: the channel tabs in order; the slugs are the route's {section}. */

@@ -1,29 +1,45 @@
 /**
- * Magnitude responses (dB) of the amp's filter blocks, for the frequency-response plot (spec 2 §2: Input EQ,
- * Crossover, Equalizer). Pure functions; no React.
+ * Complex responses (magnitude in dB, phase in degrees) of the amp's filter blocks, for the frequency-response plot
+ * (spec 2 §2: Input EQ, Crossover, Equalizer). Pure functions; no React. The sections themselves are in
+ * filter-sections.ts.
  *
- * - EQ filters are the digital biquads of the RBJ Audio EQ Cookbook at the amp's 96 kHz rate (spec 2 §5: 96 kHz);
- *   6 dB/oct shelves and AllPass 1 are first-order sections (bilinear, pre-warped at f0).
- * - Crossover filters are evaluated on their analog prototypes at s = j·f/fc: Butterworth (−3 dB at fc),
- *   Linkwitz-Riley as a squared Butterworth of half the order (−6 dB at fc), Bessel from its reverse Bessel
- *   polynomial normalised to −3 dB at fc, linear-phase LR as the magnitude of LR and BrickWall as an ideal wall.
+ * - A chain of filters multiplies their transfer functions: magnitudes in dB add and phases add.
+ * - EQ filters: RBJ cookbook biquads at 96 kHz. IIR crossovers (Butterworth, Bessel, Linkwitz-Riley): analog
+ *   prototypes through the pre-warped bilinear transform.
+ * - Linear-phase filters are drawn without their latency (phase 0): Linear Phase LR (the magnitude of the analog LR),
+ *   Linear Phase BrickWall (an ideal wall), the FIR input shelves, and a symmetric custom FIR.
  * - FIR input shelves (Low/High/Dual Shelf) have transitions `bandwidth` octaves wide, centred on their frequency
  *   (raised cosine in log frequency: half the gain at the frequency). Dual Shelf is a low shelf at frequency 1 plus a
  *   high shelf at frequency 2 sharing one gain.
  * - A custom FIR is evaluated from its coefficients at 96 kHz.
  */
+import {
+  abs,
+  allPass,
+  besselAt,
+  biquadAt,
+  butterworthAt,
+  firAt,
+  isSymmetric,
+  mul,
+  peaking,
+  SAMPLE_RATE_HZ,
+  shelf1,
+  shelf2,
+  warpedRatio,
+  type Complex,
+} from './filter-sections';
 
-/** spec 2 §5: the amp processes at 96 kHz. */
-export const SAMPLE_RATE_HZ = 96_000;
+export { SAMPLE_RATE_HZ } from './filter-sections';
 /** The plotted band. */
 export const RESPONSE_MIN_HZ = 20;
 export const RESPONSE_MAX_HZ = 20_000;
 /** The floor of any response, so an ideal stop band stays finite. */
 export const RESPONSE_FLOOR_DB = -120;
 
-export type CrossoverFamily = 'butterworth' | 'bessel' | 'linkwitzRiley' | 'brickwall';
+export type CrossoverFamily = 'butterworth' | 'bessel' | 'linkwitzRiley' | 'linearPhaseLR' | 'brickwall';
 
-/** One filter whose magnitude the plot combines. Frequencies in Hz, gains in dB. */
+/** One filter of a channel's chain. Frequencies in Hz, gains in dB. */
 export type ResponseFilter =
   | { kind: 'peaking'; frequency: number; q: number; gain: number }
   | { kind: 'lowShelf' | 'highShelf'; order: 1 | 2; frequency: number; q: number; gain: number }
@@ -31,214 +47,156 @@ export type ResponseFilter =
   | { kind: 'lowPass' | 'highPass'; family: CrossoverFamily; order: number; frequency: number }
   | { kind: 'firShelf'; shape: 'low' | 'high'; frequency: number; bandwidth: number; gain: number }
   | { kind: 'gain'; gain: number }
+  /** Inverted polarity: 180°. */
+  | { kind: 'polarity' }
+  | { kind: 'delay'; ms: number }
   | { kind: 'fir'; coefficients: readonly number[] };
 
-const toDb = (magnitude: number): number => Math.max(RESPONSE_FLOOR_DB, 20 * Math.log10(Math.max(magnitude, 1e-12)));
-
-// ---- digital sections ----
-
-interface Biquad {
-  b0: number;
-  b1: number;
-  b2: number;
-  a0: number;
-  a1: number;
-  a2: number;
+/** A response at one frequency: magnitude in dB and phase in degrees (not wrapped, so phases of a chain add). */
+export interface PointResponse {
+  db: number;
+  phase: number;
 }
 
-/** |H(e^jω)| of a biquad (or a first-order section with b2 = a2 = 0). */
-function biquadMagnitude({ b0, b1, b2, a0, a1, a2 }: Biquad, f: number): number {
-  const w = (2 * Math.PI * f) / SAMPLE_RATE_HZ;
-  const c1 = Math.cos(w);
-  const s1 = Math.sin(w);
-  const c2 = Math.cos(2 * w);
-  const s2 = Math.sin(2 * w);
-  const nRe = b0 + b1 * c1 + b2 * c2;
-  const nIm = -(b1 * s1 + b2 * s2);
-  const dRe = a0 + a1 * c1 + a2 * c2;
-  const dIm = -(a1 * s1 + a2 * s2);
-  return Math.sqrt((nRe * nRe + nIm * nIm) / (dRe * dRe + dIm * dIm));
+/** A chain's response on a frequency grid; phases wrapped to [−180, 180). */
+export interface ComplexCurve {
+  frequencies: readonly number[];
+  magnitudeDb: readonly number[];
+  phaseDeg: readonly number[];
 }
 
-function rbj(f0: number, q: number) {
-  const w0 = (2 * Math.PI * f0) / SAMPLE_RATE_HZ;
-  return { cos: Math.cos(w0), alpha: Math.sin(w0) / (2 * q) };
-}
+const DEG = 180 / Math.PI;
+const dbOf = (magnitude: number): number => 20 * Math.log10(Math.max(magnitude, 1e-12));
+const polar = (h: Complex): PointResponse => ({ db: dbOf(abs(h)), phase: Math.atan2(h.im, h.re) * DEG });
+const flat = (db: number): PointResponse => ({ db, phase: 0 });
 
-/** RBJ cookbook peakingEQ. */
-function peaking(f0: number, q: number, gainDb: number): Biquad {
-  const A = Math.pow(10, gainDb / 40);
-  const { cos, alpha } = rbj(f0, q);
-  return { b0: 1 + alpha * A, b1: -2 * cos, b2: 1 - alpha * A, a0: 1 + alpha / A, a1: -2 * cos, a2: 1 - alpha / A };
-}
+/** A phase in degrees wrapped to [−180, 180). */
+export const wrapDegrees = (deg: number): number => ((((deg + 180) % 360) + 360) % 360) - 180;
 
-/** RBJ cookbook lowShelf / highShelf (second order, 12 dB/oct). */
-function shelf2(kind: 'lowShelf' | 'highShelf', f0: number, q: number, gainDb: number): Biquad {
-  const A = Math.pow(10, gainDb / 40);
-  const { cos, alpha } = rbj(f0, q);
-  const r = 2 * Math.sqrt(A) * alpha;
-  if (kind === 'lowShelf') {
-    return {
-      b0: A * (A + 1 - (A - 1) * cos + r),
-      b1: 2 * A * (A - 1 - (A + 1) * cos),
-      b2: A * (A + 1 - (A - 1) * cos - r),
-      a0: A + 1 + (A - 1) * cos + r,
-      a1: -2 * (A - 1 + (A + 1) * cos),
-      a2: A + 1 + (A - 1) * cos - r,
-    };
+/** An IIR crossover at s = j·x (x normalised and pre-warped to fc). */
+function crossoverAt(family: CrossoverFamily, order: number, x: number, highPass: boolean): Complex {
+  switch (family) {
+    case 'butterworth':
+      return butterworthAt(order, x, highPass);
+    case 'linkwitzRiley':
+    case 'linearPhaseLR': {
+      const half = butterworthAt(Math.max(1, Math.round(order / 2)), x, highPass);
+      return mul(half, half);
+    }
+    case 'bessel':
+      return besselAt(order, x, highPass);
+    case 'brickwall':
+      return { re: (highPass ? x >= 1 : x <= 1) ? 1 : 0, im: 0 };
   }
-  return {
-    b0: A * (A + 1 + (A - 1) * cos + r),
-    b1: -2 * A * (A - 1 + (A + 1) * cos),
-    b2: A * (A + 1 + (A - 1) * cos - r),
-    a0: A + 1 - (A - 1) * cos + r,
-    a1: 2 * (A - 1 - (A + 1) * cos),
-    a2: A + 1 - (A - 1) * cos - r,
+}
+
+type Evaluator = (f: number) => PointResponse;
+
+// a custom FIR of up to 2048 taps costs ~4k trig calls a point: its response is kept per coefficient array
+const firResponses = new WeakMap<readonly number[], { symmetric: boolean; at: Map<number, PointResponse> }>();
+
+function firEvaluator(h: readonly number[]): Evaluator {
+  let entry = firResponses.get(h);
+  if (!entry) firResponses.set(h, (entry = { symmetric: isSymmetric(h), at: new Map() }));
+  const { symmetric, at } = entry;
+  return (f) => {
+    const cached = at.get(f);
+    if (cached) return cached;
+    // linear phase: without the bulk delay of (N−1)/2 samples the response is real, at 0° or 180°
+    const real = symmetric ? zeroPhaseAmplitude(h, f) : undefined;
+    const out = real === undefined ? polar(firAt(h, f)) : { db: dbOf(Math.abs(real)), phase: real < 0 ? 180 : 0 };
+    at.set(f, out);
+    return out;
   };
 }
 
-/**
- * First-order shelf (6 dB/oct): H(s) = (s + √g)/(s + 1/√g) for a low shelf and (√g·s + 1)/(s/√g + 1) for a high
- * shelf (s normalised to f0; half the gain in dB at f0), bilinear-transformed with pre-warping at f0.
- */
-function shelf1(kind: 'lowShelf' | 'highShelf', f0: number, gainDb: number): Biquad {
-  const r = Math.pow(10, gainDb / 40); // √g
-  const K = Math.tan((Math.PI * f0) / SAMPLE_RATE_HZ);
-  if (kind === 'lowShelf') {
-    return { b0: 1 + r * K, b1: r * K - 1, b2: 0, a0: 1 + K / r, a1: K / r - 1, a2: 0 };
-  }
-  return { b0: r + K, b1: K - r, b2: 0, a0: 1 / r + K, a1: K - 1 / r, a2: 0 };
-}
-
-/** RBJ cookbook allPass (second order) and its first-order sibling. */
-function allPass(order: 1 | 2, f0: number, q: number): Biquad {
-  if (order === 1) {
-    const K = Math.tan((Math.PI * f0) / SAMPLE_RATE_HZ);
-    const a = (K - 1) / (K + 1);
-    return { b0: a, b1: 1, b2: 0, a0: 1, a1: a, a2: 0 };
-  }
-  const { cos, alpha } = rbj(f0, q);
-  return { b0: 1 - alpha, b1: -2 * cos, b2: 1 + alpha, a0: 1 + alpha, a1: -2 * cos, a2: 1 - alpha };
-}
-
-/** |H(e^jω)| of an FIR from its coefficients. */
-function firMagnitude(h: readonly number[], f: number): number {
+/** Σ h[n]·cos(ω(n − (N−1)/2)): a symmetric FIR's response with its bulk delay removed. */
+function zeroPhaseAmplitude(h: readonly number[], f: number): number {
   const w = (2 * Math.PI * f) / SAMPLE_RATE_HZ;
-  let re = 0;
-  let im = 0;
-  for (let n = 0; n < h.length; n++) {
-    re += (h[n] ?? 0) * Math.cos(w * n);
-    im -= (h[n] ?? 0) * Math.sin(w * n);
-  }
-  return Math.hypot(re, im);
+  const centre = (h.length - 1) / 2;
+  return h.reduce((sum, c, n) => sum + c * Math.cos(w * (n - centre)), 0);
 }
 
-// ---- analog crossover prototypes ----
-
-/** Coefficients of the reverse Bessel polynomial θn(s), lowest power first. */
-function besselPolynomial(n: number): number[] {
-  const fact = (k: number): number => (k <= 1 ? 1 : k * fact(k - 1));
-  return Array.from({ length: n + 1 }, (_, k) => fact(2 * n - k) / (Math.pow(2, n - k) * fact(k) * fact(n - k)));
-}
-
-/** |θn(0)/θn(jω)|. */
-function besselMagnitudeAt(coeffs: readonly number[], w: number): number {
-  let re = 0;
-  let im = 0;
-  // (jω)^k cycles 1, j, −1, −j
-  for (const [k, c] of coeffs.entries()) {
-    const p = Math.pow(w, k);
-    switch (k % 4) {
-      case 0:
-        re += c * p;
-        break;
-      case 1:
-        im += c * p;
-        break;
-      case 2:
-        re -= c * p;
-        break;
-      default:
-        im -= c * p;
-    }
-  }
-  return (coeffs[0] ?? 1) / Math.hypot(re, im);
-}
-
-const besselCache = new Map<number, { coeffs: number[]; w3: number }>();
-
-/** The Bessel polynomial of order n and the frequency at which it is 3 dB down (found by bisection, cached). */
-function bessel(n: number) {
-  const cached = besselCache.get(n);
-  if (cached) return cached;
-  const coeffs = besselPolynomial(n);
-  const target = Math.SQRT1_2;
-  let lo = 0.01;
-  let hi = 100;
-  for (let i = 0; i < 100; i++) {
-    const mid = Math.sqrt(lo * hi);
-    if (besselMagnitudeAt(coeffs, mid) > target) lo = mid;
-    else hi = mid;
-  }
-  const entry = { coeffs, w3: Math.sqrt(lo * hi) };
-  besselCache.set(n, entry);
-  return entry;
-}
-
-/** Low-pass prototype magnitude at normalised frequency x = f/fc (high-pass uses 1/x). */
-function lowPassPrototype(family: CrossoverFamily, order: number, x: number): number {
-  switch (family) {
-    case 'butterworth':
-      return 1 / Math.sqrt(1 + Math.pow(x, 2 * order));
-    case 'linkwitzRiley': {
-      const half = Math.max(1, Math.round(order / 2));
-      return 1 / (1 + Math.pow(x, 2 * half));
-    }
-    case 'bessel': {
-      const { coeffs, w3 } = bessel(order);
-      return besselMagnitudeAt(coeffs, x * w3);
-    }
-    case 'brickwall':
-      return x <= 1 ? 1 : 0;
-  }
-}
-
-/** The magnitude in dB of one filter at frequency f (Hz). */
-export function filterMagnitudeDb(filter: ResponseFilter, f: number): number {
+/** The response function of one filter, its coefficients computed once. */
+export function prepareFilter(filter: ResponseFilter): Evaluator {
   switch (filter.kind) {
-    case 'peaking':
-      return toDb(biquadMagnitude(peaking(filter.frequency, filter.q, filter.gain), f));
+    case 'peaking': {
+      const section = peaking(filter.frequency, filter.q, filter.gain);
+      return (f) => polar(biquadAt(section, f));
+    }
     case 'lowShelf':
     case 'highShelf': {
       const section =
         filter.order === 1
           ? shelf1(filter.kind, filter.frequency, filter.gain)
           : shelf2(filter.kind, filter.frequency, filter.q, filter.gain);
-      return toDb(biquadMagnitude(section, f));
+      return (f) => polar(biquadAt(section, f));
     }
-    case 'allPass':
-      return toDb(biquadMagnitude(allPass(filter.order, filter.frequency, filter.q), f));
+    case 'allPass': {
+      const section = allPass(filter.order, filter.frequency, filter.q);
+      return (f) => polar(biquadAt(section, f));
+    }
     case 'lowPass':
-      return toDb(lowPassPrototype(filter.family, filter.order, f / filter.frequency));
-    case 'highPass':
-      return toDb(lowPassPrototype(filter.family, filter.order, filter.frequency / f));
+    case 'highPass': {
+      const { family, order, frequency } = filter;
+      const highPass = filter.kind === 'highPass';
+      if (family === 'linearPhaseLR' || family === 'brickwall') {
+        return (f) => flat(dbOf(abs(crossoverAt(family, order, f / frequency, highPass))));
+      }
+      return (f) => polar(crossoverAt(family, order, warpedRatio(f, frequency), highPass));
+    }
     case 'firShelf': {
-      const x = Math.log2(f / filter.frequency) / Math.max(filter.bandwidth, 1e-6); // in transition widths
-      const rise = x <= -0.5 ? 0 : x >= 0.5 ? 1 : (1 - Math.cos(Math.PI * (x + 0.5))) / 2;
-      return filter.gain * (filter.shape === 'high' ? rise : 1 - rise);
+      const { shape, frequency, bandwidth, gain } = filter;
+      return (f) => {
+        const x = Math.log2(f / frequency) / Math.max(bandwidth, 1e-6); // in transition widths
+        const rise = x <= -0.5 ? 0 : x >= 0.5 ? 1 : (1 - Math.cos(Math.PI * (x + 0.5))) / 2;
+        return flat(gain * (shape === 'high' ? rise : 1 - rise));
+      };
     }
     case 'gain':
-      return filter.gain;
+      return () => flat(filter.gain);
+    case 'polarity':
+      return () => ({ db: 0, phase: 180 });
+    case 'delay':
+      return (f) => ({ db: 0, phase: -360 * f * (filter.ms / 1000) });
     case 'fir':
-      return toDb(firMagnitude(filter.coefficients, f));
+      return firEvaluator(filter.coefficients);
   }
 }
 
-/** The combined magnitude (dB) of a chain of filters at frequency f: the sum of their dB magnitudes, floored. */
-export function combinedMagnitudeDb(filters: readonly ResponseFilter[], f: number): number {
-  const total = filters.reduce((sum, filter) => sum + filterMagnitudeDb(filter, f), 0);
-  return Math.max(RESPONSE_FLOOR_DB, total);
+/** The response of one filter at frequency f (Hz): dB (unfloored) and phase (unwrapped). */
+export const filterResponse = (filter: ResponseFilter, f: number): PointResponse => prepareFilter(filter)(f);
+
+/** The magnitude in dB of one filter at frequency f (Hz), floored. */
+export const filterMagnitudeDb = (filter: ResponseFilter, f: number): number =>
+  Math.max(RESPONSE_FLOOR_DB, filterResponse(filter, f).db);
+
+/** The phase in degrees of one filter at frequency f (Hz), wrapped to [−180, 180). */
+export const filterPhaseDeg = (filter: ResponseFilter, f: number): number =>
+  wrapDegrees(filterResponse(filter, f).phase);
+
+/** The response of a chain of filters (the product of their transfer functions) on a frequency grid. */
+export function combinedResponse(filters: readonly ResponseFilter[], frequencies: readonly number[]): ComplexCurve {
+  const db = new Array<number>(frequencies.length).fill(0);
+  const phase = new Array<number>(frequencies.length).fill(0);
+  for (const filter of filters) {
+    const at = prepareFilter(filter);
+    frequencies.forEach((f, i) => {
+      const r = at(f);
+      db[i] = (db[i] ?? 0) + r.db;
+      phase[i] = (phase[i] ?? 0) + r.phase;
+    });
+  }
+  return {
+    frequencies,
+    magnitudeDb: db.map((d) => Math.max(RESPONSE_FLOOR_DB, d)),
+    phaseDeg: phase.map(wrapDegrees),
+  };
 }
+
+/** The combined magnitude (dB) of a chain of filters at frequency f, floored. */
+export const combinedMagnitudeDb = (filters: readonly ResponseFilter[], f: number): number =>
+  combinedResponse(filters, [f]).magnitudeDb[0] ?? 0;
 
 /** `count` frequencies spaced evenly on a log axis from min to max inclusive. */
 export function logFrequencies(count: number, min = RESPONSE_MIN_HZ, max = RESPONSE_MAX_HZ): number[] {
@@ -246,9 +204,10 @@ export function logFrequencies(count: number, min = RESPONSE_MIN_HZ, max = RESPO
   return Array.from({ length: n }, (_, i) => min * Math.pow(max / min, i / (n - 1)));
 }
 
-/** A response curve: [frequency, dB] points over the plotted band. */
+/** A magnitude curve: [frequency, dB] points over the plotted band. */
 export function responseCurve(filters: readonly ResponseFilter[], points = 256): [number, number][] {
-  return logFrequencies(points).map((f) => [f, combinedMagnitudeDb(filters, f)]);
+  const { frequencies, magnitudeDb } = combinedResponse(filters, logFrequencies(points));
+  return frequencies.map((f, i) => [f, magnitudeDb[i] ?? 0]);
 }
 
 /** Parses a crossover type such as 'Butterworth 12dB/oct' or 'Linear Phase LR 48dB/oct' (spec 2 §4). */
@@ -257,9 +216,14 @@ export function crossoverShape(type: string): { family: CrossoverFamily; order: 
   const m = /^(Butterworth|Bessel|Linkwitz-Riley|Linear Phase LR) (\d+)dB\/oct$/.exec(type);
   if (!m) return undefined;
   const order = Number(m[2]) / 6;
-  const family: CrossoverFamily =
-    m[1] === 'Butterworth' ? 'butterworth' : m[1] === 'Bessel' ? 'bessel' : 'linkwitzRiley';
-  return { family, order };
+  const families: Record<string, CrossoverFamily> = {
+    Butterworth: 'butterworth',
+    Bessel: 'bessel',
+    'Linkwitz-Riley': 'linkwitzRiley',
+    'Linear Phase LR': 'linearPhaseLR',
+  };
+  const family = families[m[1] ?? ''];
+  return family && { family, order };
 }
 
 /** Maps an IIR EQ type (spec 2 §4) and its parameters to a response filter. */
@@ -303,4 +267,28 @@ export function firShelfFilters(
     default:
       return [];
   }
+}
+
+/** The magnitude of a curve at frequency f, interpolated on the log-frequency axis (clamped to the grid's ends). */
+export function curveDbAt({ frequencies, magnitudeDb }: ComplexCurve, f: number): number {
+  const n = frequencies.length;
+  if (n === 0) return 0;
+  let i = 1;
+  while (i < n - 1 && (frequencies[i] ?? 0) < f) i++;
+  const f0 = frequencies[i - 1] ?? f;
+  const f1 = frequencies[i] ?? f;
+  const d0 = magnitudeDb[i - 1] ?? 0;
+  const d1 = magnitudeDb[i] ?? d0;
+  if (n === 1 || f <= f0) return d0;
+  if (f >= f1) return d1;
+  return d0 + ((d1 - d0) * Math.log(f / f0)) / Math.log(f1 / f0);
+}
+
+/** A curve drawn over a channel's own (a linked channel's, say), computed by the caller. */
+export interface ResponseOverlay {
+  /** Stable key, e.g. '{ampId}-{channel}'. */
+  id: string;
+  /** The legend's text, already translated. */
+  label: string;
+  curve: ComplexCurve;
 }

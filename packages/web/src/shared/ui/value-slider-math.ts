@@ -37,3 +37,13 @@ export function displayScale(step: number, delayUnit?: DelayUnit): DisplayScale 
 /** A value as text with the scale's decimals. */
 export const formatValue = (value: number, scale: DisplayScale): string =>
   scale.toDisplay(value).toFixed(scale.decimals);
+
+/**
+ * The keyboard's big step (PageUp/PageDown, Shift+arrow) in the field's own units: 1 dB on a fader, 1 ms on a delay,
+ * 1 Hz on a linear frequency; on a logarithmic slider, 1 of its 100 positions (issue 18: MUI's default of 10 moved a
+ * live fader 10 dB at a key press). A slider's `pageStep` prop overrides it; docs/user-guide.md tells users.
+ */
+export const PAGE_STEP = 1;
+
+/** The big keyboard step of a slider: `pageStep`, never finer than the field's own step. */
+export const pageStepOf = (step: number, pageStep: number = PAGE_STEP): number => Math.max(step, pageStep);

@@ -52,4 +52,11 @@ describe('range value slider (spec 2 §5: low stays at or below high)', () => {
     await user.keyboard('{End}');
     expect(onChange).toHaveBeenLastCalledWith([12, 12]);
   });
+
+  it('moves a thumb 1 Ω with PageUp/PageDown, not 10 (issue 18)', async () => {
+    const { onChange, user } = renderRange([10, 40]);
+    screen.getByRole('slider', { name: 'High limit' }).focus();
+    await user.keyboard('{PageDown}');
+    expect(onChange).toHaveBeenLastCalledWith([10, 39]);
+  });
 });

@@ -1,6 +1,7 @@
 /**
  * The range variant of the value slider (spec 2 §5): two thumbs that keep low at or below high, each value label
- * opening the entry dialog for its end. Used for the load monitor's low/high limits.
+ * opening the entry dialog for its end. Used for the load monitor's low/high limits. PageUp/PageDown move a thumb by
+ * `pageStep` (PAGE_STEP = 1 field unit by default), as on the value slider.
  */
 import { useRef, useState } from 'react';
 import Box from '@mui/material/Box';
@@ -18,7 +19,7 @@ import {
 import { EntryDialog } from './value-slider-entry-dialog';
 import { useUiText } from './value-slider-i18n';
 import { LockedField } from './value-slider-lock';
-import { decimalsOf, settle } from './value-slider-math';
+import { decimalsOf, pageStepOf, settle } from './value-slider-math';
 import { useThrottle } from './value-slider-throttle';
 
 type Range = [number, number];
@@ -34,6 +35,8 @@ export interface RangeValueSliderProps {
   highBounds: SliderBounds;
   unit?: string | undefined;
   access?: UacLevel | undefined;
+  /** PageUp/PageDown (and Shift+arrow), in the field's units; defaults to PAGE_STEP. */
+  pageStep?: number | undefined;
   /** The write of both ends; throttled while dragging. */
   onChange: (value: Range) => void;
 }
@@ -107,6 +110,7 @@ export function RangeValueSlider(props: RangeValueSliderProps) {
         size="small"
         value={shown}
         {...overall}
+        shiftStep={pageStepOf(step, props.pageStep)}
         disabled={disabled}
         disableSwap
         getAriaLabel={(i) => (i === 0 ? lowLabel : highLabel)}

@@ -142,3 +142,45 @@ describe('value slider', () => {
     expect(screen.getByRole('button', { name: 'Edit Fader' })).toBeDisabled();
   });
 });
+
+describe('value slider keyboard steps (issue 18)', () => {
+  it('moves a fader 1 dB with PageUp/PageDown, not 10', async () => {
+    const { onChange, user } = renderSlider({ value: -10 });
+    screen.getByRole('slider', { name: 'Fader' }).focus();
+    await user.keyboard('{PageDown}');
+    expect(onChange).toHaveBeenLastCalledWith(-11);
+    await user.keyboard('{PageUp}{PageUp}');
+    expect(onChange).toHaveBeenLastCalledWith(-9);
+    expect(screen.getByRole('button', { name: 'Edit Fader' })).toHaveTextContent('-9.0 dB');
+  });
+
+  it('takes the page step from its prop, bounded by the range', async () => {
+    const { onChange, user } = renderSlider({ value: -2, pageStep: 3 });
+    screen.getByRole('slider', { name: 'Fader' }).focus();
+    await user.keyboard('{PageDown}');
+    expect(onChange).toHaveBeenLastCalledWith(-5);
+    await user.keyboard('{PageUp}{PageUp}');
+    expect(onChange).toHaveBeenLastCalledWith(0);
+  });
+
+  it('never steps finer than the field’s own step', async () => {
+    const { onChange, user } = renderSlider({ label: 'Frequency', value: 100, bounds: { min: 0, max: 1000, step: 5 } });
+    screen.getByRole('slider', { name: 'Frequency' }).focus();
+    await user.keyboard('{PageUp}');
+    expect(onChange).toHaveBeenLastCalledWith(105);
+  });
+
+  it('moves a logarithmic slider 1 % of its travel', async () => {
+    const { onChange, user } = renderSlider({
+      label: 'Frequency',
+      value: 20,
+      bounds: FREQUENCY,
+      unit: 'Hz',
+      log: true,
+    });
+    screen.getByRole('slider', { name: 'Frequency' }).focus();
+    await user.keyboard('{PageUp}');
+    // 20 Hz × 1000^(1/100) ≈ 21.4 Hz, on the 1 Hz grid
+    expect(onChange).toHaveBeenLastCalledWith(21);
+  });
+});

@@ -1,7 +1,9 @@
 /**
  * A slider with its value label (spec 2 §5): the label opens the 'enter new value' dialog; logarithmic fields map
  * positions 0-100 to their range; writes are throttled to one per 50 ms while dragging; delays show in the user's
- * unit; UAC Locked shows a padlock (or hides), Readonly disables (spec 2 §6).
+ * unit; UAC Locked shows a padlock (or hides), Readonly disables (spec 2 §6). Keyboard: the arrows move one step;
+ * PageUp/PageDown (and Shift+arrow) move `pageStep`, by default PAGE_STEP = 1 field unit (1 dB on a fader) or 1 % of a
+ * logarithmic slider's travel, never MUI's 10 (issue 18); Home/End go to the bounds.
  */
 import { useId, useState } from 'react';
 import Box from '@mui/material/Box';
@@ -21,7 +23,7 @@ import {
 import { EntryDialog } from './value-slider-entry-dialog';
 import { useUiText } from './value-slider-i18n';
 import { LockedField } from './value-slider-lock';
-import { displayScale, formatValue, settle } from './value-slider-math';
+import { displayScale, formatValue, pageStepOf, settle } from './value-slider-math';
 import { useThrottle } from './value-slider-throttle';
 import { useSettledValue } from './value-slider-settled';
 
@@ -46,6 +48,11 @@ export interface ValueSliderProps {
   disabled?: boolean | undefined;
   /** The write: throttled while dragging, immediate on release or entry. */
   onChange: (value: number) => void;
+  /**
+   * PageUp/PageDown (and Shift+arrow): in the field's units, or in positions 0-100 on a logarithmic slider. Defaults to
+   * PAGE_STEP (1: 1 dB on a fader).
+   */
+  pageStep?: number | undefined;
   /** Every intermediate value while dragging (for live previews), then undefined when the drag ends. */
   onPreview?: ((value: number | undefined) => void) | undefined;
 }
@@ -113,6 +120,7 @@ export function ValueSlider(props: ValueSliderProps) {
         aria-labelledby={labelId}
         value={toPosition(shown)}
         {...(log ? LOG_POSITIONS : bounds)}
+        shiftStep={pageStepOf(log ? LOG_POSITIONS.step : bounds.step, props.pageStep)}
         disabled={disabled}
         onChange={handleChange}
         onChangeCommitted={handleCommit}

@@ -8,11 +8,15 @@ import { StatusFace, faceOf } from '../../../shared/ui/status-face';
 import { useAmpRoutes } from '../../../shared/amp-pages';
 import { AmpMenu } from '../../amp-list';
 import { useAmpSummary } from '../../../device';
+import { UndoControls } from '../undo/undo-controls';
 
 // issue 15: cloud mode only, so local mode never loads the incidents feature
 const AmpIncidentsButton = lazy(async () => ({ default: (await import('./amp-incidents-button')).AmpIncidentsButton }));
 
-/** The amp's name, model, address and status above its pages; back to the list on narrow screens; its menu. */
+/**
+ * The amp's name, model, address and status above its pages; back to the list on narrow screens; undo, redo and the
+ * change history; its menu.
+ */
 export function AmpDetailHeader({ ampId }: { ampId: string }) {
   const { t } = useTranslation(['amp-detail', 'amps']);
   const wide = useIsWide();
@@ -45,6 +49,10 @@ export function AmpDetailHeader({ ampId }: { ampId: string }) {
           {t('subtitle', { model: summary.modelID, address: summary.ipAddress || t('amps:card.noIp') })}
         </Typography>
       </Stack>
+      {/* issue 18: its texts load with their own namespace; the rest of the header does not wait for them */}
+      <Suspense fallback={null}>
+        <UndoControls ampId={ampId} />
+      </Suspense>
       {routes.cloud ? (
         <Suspense fallback={null}>
           <AmpIncidentsButton ampId={ampId} ampName={summary.deviceName || ampId} />

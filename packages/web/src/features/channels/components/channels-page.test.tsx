@@ -16,6 +16,8 @@ describe('channels page in the app (spec 2 §2)', () => {
     const column = await screen.findByRole('region', { name: 'Channel 2: Channel 2' }, LAZY);
     expect(screen.getByRole('tab', { name: 'Settings' })).toHaveAttribute('aria-selected', 'true');
     await user.click(within(column).getByRole('button', { name: 'Enable Smart Power Bridge' }));
+    const dialog = screen.getByRole('dialog', { name: 'Enable Smart Power Bridge?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Enable' }));
     expect(manager.set).toHaveBeenCalledWith(AMP, '/amp/channels/2/output', { super8: true });
   });
 

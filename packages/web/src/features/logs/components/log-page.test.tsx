@@ -9,6 +9,9 @@ import { LogPage } from './log-page';
 const AMP = '10.0.0.1';
 const FAULTS = '2026-01-01T08:00:00.000Z Power supply: failure\n2026-01-01T09:00:00.000Z Channel 2: load short';
 const EVENTS = '2026-01-01T07:00:00.000Z Analog 1: input signal lost';
+/** A stamp as the page shows it: the language's date and time, in the time zone the tests run in. */
+const local = (iso: string, language = 'en') =>
+  new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso));
 
 function setup(log: LogKind, { protectedAmp = false, password = null as string | null, fail = false } = {}) {
   const client = {
@@ -38,9 +41,32 @@ describe('events and faults pages (spec 2 §2)', () => {
     expect(screen.getByRole('heading', { name: 'Faults', level: 2 })).toBeInTheDocument();
     const items = within(screen.getByRole('list', { name: 'Fault log' })).getAllByRole('listitem');
     expect(items.map((i) => i.textContent)).toEqual([
-      '2026-01-01T09:00:00.000Z Channel 2: load short',
-      '2026-01-01T08:00:00.000Z Power supply: failure',
+      `${local('2026-01-01T09:00:00.000Z')} Channel 2: load short`,
+      `${local('2026-01-01T08:00:00.000Z')} Power supply: failure`,
     ]);
+  });
+
+  it('shows each time in the user’s locale and time zone, the amp’s UTC on hover (issue 18)', () => {
+    setup('faults');
+    const log = screen.getByRole('list', { name: 'Fault log' });
+    expect(log).not.toHaveTextContent('T08:00');
+    const time = within(log).getByText(local('2026-01-01T08:00:00.000Z'));
+    expect(time.tagName).toBe('TIME');
+    expect(time).toHaveAttribute('datetime', '2026-01-01T08:00:00.000Z');
+    expect(time).toHaveAttribute('title', 'UTC: 2026-01-01T08:00:00.000Z');
+  });
+
+  it.each([
+    ['es', 'Registro de fallos'],
+    ['zh', '故障日志'],
+  ] as const)('formats times in %s', (language, label) => {
+    renderAmpPage(<LogPage ampId={AMP} log="faults" />, {
+      devices: devicesWith([{ ip: AMP, name: 'Main', patch: { logs: { faults: FAULTS } } }]),
+      page: 'faults',
+      language,
+    });
+    const log = screen.getByRole('list', { name: label });
+    expect(within(log).getByText(local('2026-01-01T08:00:00.000Z', language))).toBeInTheDocument();
   });
 
   it('offers the log by email, the subject naming the amp', () => {

@@ -1,6 +1,7 @@
 /**
  * spec 2 §2 Events and Faults pages: the amp's log lines (newest first), Clear (after a confirmation, on the amp
- * itself) and an Email link with the log as the body. Guests may read and send, not clear (spec 2 §6).
+ * itself) and an Email link with the log as the body. Guests may read and send, not clear (spec 2 §6). Times show in
+ * the user's language and time zone, the amp's UTC on hover; the email keeps the amp's lines as written (issue 18).
  */
 import { useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
@@ -12,9 +13,10 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useAmpState, useAmpSummary, useDeviceWrite } from '../../../device';
 import { useClearLogs, type ClearClientFactory } from '../clear-logs';
-import { logLines, mailtoHref, type LogKind } from '../log-text';
+import { logLines, logTimeFormat, mailtoHref, type LogKind } from '../log-text';
 import { LOGS_NS } from '../logs-i18n';
 import { ClearLogsDialog } from './clear-logs-dialog';
+import { LogLine } from './log-line';
 
 export interface LogPageProps {
   ampId: string;
@@ -24,7 +26,9 @@ export interface LogPageProps {
 }
 
 export function LogPage({ ampId, log, createClient }: LogPageProps) {
-  const { t } = useTranslation([LOGS_NS, 'amp-detail']);
+  const { t, i18n } = useTranslation([LOGS_NS, 'amp-detail']);
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  const timeFormat = useMemo(() => logTimeFormat(language), [language]);
   const text = useAmpState(ampId, (s) => s?.logs?.[log]);
   const lines = useMemo(() => logLines(text), [text]);
   const summary = useAmpSummary(ampId);
@@ -81,9 +85,7 @@ export function LogPage({ ampId, log, createClient }: LogPageProps) {
               sx={{ m: 0, p: 0, listStyle: 'none', fontFamily: 'monospace', fontSize: '0.8125rem' }}
             >
               {lines.map((line, i) => (
-                <Box component="li" key={`${lines.length - i}`} sx={{ py: 0.25, overflowWrap: 'anywhere' }}>
-                  {line}
-                </Box>
+                <LogLine key={`${lines.length - i}`} line={line} format={timeFormat} />
               ))}
             </Box>
           </>

@@ -36,6 +36,9 @@ export const READ_ONLY_INFO = [
   'amp78firmwareVersion',
 ] as const;
 
+/** Fields that may not be empty: the amp is known by its name (issue 18); the others may stay blank. */
+const REQUIRED_INFO: ReadonlySet<string> = new Set<(typeof EDITABLE_INFO)[number]>(['deviceName']);
+
 type InfoName = (typeof EDITABLE_INFO)[number] | (typeof READ_ONLY_INFO)[number];
 const urlOf = (name: InfoName) => `/amp/deviceInfo/${name}`;
 
@@ -67,6 +70,7 @@ export function EditableInfoField({
       value={value}
       level={access(urlOf(name))}
       maxLength={schema.maxLength}
+      required={REQUIRED_INFO.has(name)}
       type={name === 'dateOfInstallation' ? 'date' : 'text'}
       onCommit={(v) => void set('/amp/deviceInfo', { [name]: v })}
     />

@@ -7,6 +7,8 @@ export type NoticeKey =
   | 'failedToGetDeviceData'
   | 'failedToConnectToMainAmp'
   | 'loginRequired'
+  | 'undoRefused'
+  | 'redoRefused'
   | 'signedIn'
   | 'signedOut';
 

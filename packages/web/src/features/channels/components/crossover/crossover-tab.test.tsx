@@ -24,13 +24,40 @@ describe('Crossover tab (spec 2 §2)', () => {
     expect(within(band).getByRole('slider', { name: 'Gain' })).toBeInTheDocument();
     expect(within(band).getByRole('slider', { name: 'Delay' })).toBeInTheDocument();
     expect(within(band).getByRole('switch', { name: 'Invert polarity' })).toBeInTheDocument();
-    for (const name of ['Low-pass filter', 'High-pass filter']) {
+    for (const [name, frequency] of [
+      ['Low-pass filter', 'Low-pass frequency'],
+      ['High-pass filter', 'High-pass frequency'],
+    ]) {
       const panel = screen.getByRole('region', { name });
       expect(within(panel).getByRole('switch', { name: 'Enable' })).toBeInTheDocument();
       expect(within(panel).getByRole('combobox', { name: 'Type' })).toHaveTextContent('Linkwitz-Riley 24 dB/oct');
-      expect(within(panel).getByRole('slider', { name: 'Frequency' })).toBeInTheDocument();
+      expect(within(panel).getByRole('slider', { name: frequency })).toBeInTheDocument();
     }
     expect(screen.getByRole('img', { name: 'Frequency response' })).toBeInTheDocument();
+  });
+
+  it('names each filter’s frequency controls after the filter, so a screen reader tells them apart (issue 18)', () => {
+    renderWithI18n(<CrossoverTab {...fixture('704D')} />);
+    const high = screen.getByRole('region', { name: 'High-pass filter' });
+    const low = screen.getByRole('region', { name: 'Low-pass filter' });
+    expect(within(high).getByRole('button', { name: 'Edit High-pass frequency' })).toBeInTheDocument();
+    expect(within(low).getByRole('button', { name: 'Edit Low-pass frequency' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit Frequency' })).not.toBeInTheDocument();
+  });
+
+  it('wraps a long filter type instead of cutting it short (issue 18)', () => {
+    renderWithI18n(
+      <CrossoverTab
+        {...fixture('704D', {
+          edit: (s) => void (channelOf(s).crossover.highPassFilter.type = 'Butterworth 12dB/oct'),
+        })}
+      />,
+    );
+    const type = within(screen.getByRole('region', { name: 'High-pass filter' })).getByRole('combobox', {
+      name: 'Type',
+    });
+    expect(type).toHaveTextContent('Butterworth 12 dB/oct');
+    expect(getComputedStyle(type).whiteSpace).toBe('normal');
   });
 
   it('shows the delay in the user’s unit', () => {

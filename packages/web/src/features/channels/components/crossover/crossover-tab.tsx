@@ -10,12 +10,12 @@ import { isUacHidden, isUacReadonly } from '@rackside/protocol';
 import { SpeakerTunings } from '../../../tunings';
 import { useChannelsText } from '../../i18n';
 import { createPreviewStore } from '../../preview-store';
-import { crossoverResponse, hasCustomFir } from '../../response';
+import { hasCustomFir } from '../../response';
 import type { ChannelTabProps } from '../../types';
-import { ChannelResponse } from '../eq/channel-response';
 import { FieldSlider } from '../fields/field-slider';
 import { FieldSwitch } from '../fields/field-switch';
 import { sendField } from '../fields/send';
+import { ChannelResponse } from '../response/channel-response';
 import { Section } from '../section';
 import { CrossoverFilterPanel } from './crossover-filter-panel';
 import { FirEditorDialog } from './fir-editor-dialog';
@@ -48,13 +48,7 @@ export function CrossoverTab(props: ChannelTabProps) {
         </Typography>
         {hasCustomFir(channelState) && <Chip size="small" color="secondary" label={t('tabs.firActive')} />}
       </Stack>
-      <ChannelResponse
-        channelState={channelState}
-        channel={channel}
-        preview={preview}
-        build={crossoverResponse}
-        dbRange={[-48, 18]}
-      />
+      <ChannelResponse ctx={props} preview={preview} block="crossover" />
       <Section title={t('crossover.gainAndDelay')}>
         <FieldSlider ctx={props} url={`${base}/bandGainAndDelay/gain`} onPreview={preview.set} />
         <FieldSlider ctx={props} url={`${base}/bandGainAndDelay/delay`} />
@@ -64,12 +58,14 @@ export function CrossoverTab(props: ChannelTabProps) {
         ctx={props}
         url={`${base}/highPassFilter`}
         title={t('crossover.highPass')}
+        frequencyLabel={t('crossover.highPassFrequency')}
         onPreview={preview.set}
       />
       <CrossoverFilterPanel
         ctx={props}
         url={`${base}/lowPassFilter`}
         title={t('crossover.lowPass')}
+        frequencyLabel={t('crossover.lowPassFrequency')}
         onPreview={preview.set}
       />
       <SpeakerTunings

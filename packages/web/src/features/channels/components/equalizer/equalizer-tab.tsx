@@ -1,21 +1,19 @@
-/** spec 2 §2 Equalizer: the response and the channel's 8 output filters. */
+/** spec 2 §2 Equalizer: the channel's combined response with the output filters' handles, and its 8 output filters. */
 import { useState } from 'react';
 import Stack from '@mui/material/Stack';
 import { eqFilterKeys } from '@rackside/protocol';
 import { createPreviewStore } from '../../preview-store';
-import { outputEqResponse } from '../../response';
 import type { ChannelTabProps } from '../../types';
-import { ChannelResponse } from '../eq/channel-response';
 import { IirFilterCard } from '../eq/iir-filter-card';
+import { ChannelResponse } from '../response/channel-response';
 
 export function EqualizerTab(props: ChannelTabProps) {
   const { model, channel, state } = props;
   const [preview] = useState(createPreviewStore);
-  const channelState = state.channels[String(channel)];
-  if (!channelState) return null;
+  if (!state.channels[String(channel)]) return null;
   return (
     <Stack sx={{ gap: 2 }}>
-      <ChannelResponse channelState={channelState} channel={channel} preview={preview} build={outputEqResponse} />
+      <ChannelResponse ctx={props} preview={preview} block="outputEq" />
       {eqFilterKeys(model, channel, 'outputEqFilters').map((k) => (
         <IirFilterCard
           key={k}

@@ -1,4 +1,7 @@
-/** An enum field as a select with the model's choices from its schema (spec 2 §6 capabilities), UAC from its URL. */
+/**
+ * An enum field as a select with the model's choices from its schema (spec 2 §6 capabilities), UAC from its URL. The
+ * chosen value wraps rather than being truncated (issue 18).
+ */
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { isUacHidden, isUacReadonly } from '@rackside/protocol';
@@ -39,7 +42,12 @@ export function FieldSelect({ ctx, url, label, filter, onSelect, disabled }: Fie
       value={value}
       disabled={disabled === true || isUacReadonly(level) || schema.readOnly === true}
       onChange={(e) => (onSelect ? onSelect(e.target.value) : sendField(ctx.write, url, e.target.value))}
-      sx={{ minWidth: 200 }}
+      // a long choice ('Linkwitz-Riley 24 dB/oct', a translation) wraps onto a second line instead of ending in '…';
+      // three classes outweigh the select's own `.css-….MuiSelect-select` nowrap
+      sx={{
+        minWidth: 200,
+        '& .MuiInputBase-root .MuiSelect-select': { whiteSpace: 'normal', overflowWrap: 'anywhere' },
+      }}
     >
       {choices.map((c) => (
         <MenuItem key={c} value={c}>

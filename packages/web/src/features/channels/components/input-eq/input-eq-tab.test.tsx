@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitForElementToBeRemoved, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { UAC_LEVELS } from '@rackside/protocol';
 import { describe, expect, it } from 'vitest';
@@ -38,11 +38,33 @@ describe('Input EQ tab (spec 2 §2, §4)', () => {
     expect(p.write).toHaveBeenCalledWith(`${FIR}/16`, { gain: 0 });
   });
 
-  it('Reset all writes type, frequencies, q or bandwidths and gain defaults, leaving enable alone', async () => {
+  it('Reset all asks first, naming the amp and the channel; Cancel writes nothing (issue 18)', async () => {
+    const user = userEvent.setup();
+    const p = fixture('CDS-508-ADSP', {
+      edit: (s) => {
+        s.deviceInfo.deviceName = 'Main Left';
+        channelOf(s).output.name = 'Sub left';
+      },
+    });
+    renderWithI18n(<InputEqTab {...p} />);
+    await user.click(screen.getByRole('button', { name: 'Reset all' }));
+    const dialog = screen.getByRole('dialog', { name: 'Reset all input filters?' });
+    expect(dialog).toHaveTextContent('Channel 1 (Sub left) on Main Left: all 24 input EQ filters');
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitForElementToBeRemoved(dialog);
+    expect(p.write).not.toHaveBeenCalled();
+  });
+
+  it('Reset all, confirmed, writes type, frequencies, q or bandwidths and gain defaults, leaving enable alone', async () => {
     const user = userEvent.setup();
     const p = fixture('CDS-508-ADSP');
     renderWithI18n(<InputEqTab {...p} />);
     await user.click(screen.getByRole('button', { name: 'Reset all' }));
+    const dialog = screen.getByRole('dialog', { name: 'Reset all input filters?' });
+    // an amp without a name is named by its address
+    expect(dialog).toHaveTextContent('Channel 1 (Channel 1) on 127.0.1.1');
+    await user.click(within(dialog).getByRole('button', { name: 'Reset all' }));
     expect(p.write).toHaveBeenCalledTimes(24);
     expect(p.write).toHaveBeenCalledWith(`${IIR}/8`, { type: 'Parametric', frequency: 1000, q: 0.71, gain: 0 });
     expect(p.write).toHaveBeenCalledWith(`${FIR}/1`, {

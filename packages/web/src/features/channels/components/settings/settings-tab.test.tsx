@@ -1,5 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitForElementToBeRemoved, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { UAC_LEVELS } from '@rackside/protocol';
 import { describe, expect, it } from 'vitest';
 import { renderWithI18n } from '../../../../shared/ui/value-slider.test-utils';
 import { channelOf, fixture } from '../../channels.test-utils';
@@ -49,15 +50,73 @@ describe('Settings tab (spec 2 §2)', () => {
     expect(screen.getByRole('slider', { name: 'High-pass frequency' })).toBeInTheDocument();
   });
 
-  it('Smart Power Bridge can only be enabled', async () => {
+  it('Smart Power Bridge asks before enabling, naming the amp and channel; Cancel writes nothing (issue 18)', async () => {
+    const user = userEvent.setup();
+    const p = fixture('704D', {
+      edit: (s) => {
+        s.deviceInfo.deviceName = 'Stage Rack';
+        channelOf(s).output.name = 'Fill L';
+      },
+    });
+    renderWithI18n(<SettingsTab {...p} />);
+    await user.click(screen.getByRole('button', { name: 'Enable Smart Power Bridge' }));
+    const dialog = screen.getByRole('dialog', { name: 'Enable Smart Power Bridge?' });
+    expect(dialog).toHaveTextContent('Channel 1 (Fill L) on Stage Rack switches to Smart Power Bridge');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitForElementToBeRemoved(dialog);
+    expect(p.write).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Enable Smart Power Bridge' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Enable' }));
+    expect(p.write).toHaveBeenCalledExactlyOnceWith(OUTPUT, { super8: true });
+  });
+
+  it('Smart Power Bridge, once enabled, says so and can be disabled again at once', async () => {
+    const user = userEvent.setup();
+    const p = fixture('704D', { edit: (s) => void (channelOf(s).output.super8 = true) });
+    renderWithI18n(<SettingsTab {...p} />);
+    expect(screen.getByText('Smart Power Bridge enabled')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Disable Smart Power Bridge' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(p.write).toHaveBeenCalledExactlyOnceWith(OUTPUT, { super8: false });
+  });
+
+  it('Smart Power Bridge is disabled for a read-only role', () => {
+    const p = fixture('704D', { access: (key) => (key.endsWith('/super8') ? UAC_LEVELS.Readonly : UAC_LEVELS.Write) });
+    renderWithI18n(<SettingsTab {...p} />);
+    expect(screen.getByRole('button', { name: 'Enable Smart Power Bridge' })).toBeDisabled();
+  });
+
+  it('refuses an empty channel name with a message and sends nothing (issue 18)', async () => {
     const user = userEvent.setup();
     const p = fixture('704D');
-    const { unmount } = renderWithI18n(<SettingsTab {...p} />);
-    await user.click(screen.getByRole('button', { name: 'Enable Smart Power Bridge' }));
-    expect(p.write).toHaveBeenLastCalledWith(OUTPUT, { super8: true });
-    unmount();
-    renderWithI18n(<SettingsTab {...fixture('704D', { edit: (s) => void (channelOf(s).output.super8 = true) })} />);
-    expect(screen.getByRole('button', { name: 'Smart Power Bridge enabled' })).toBeDisabled();
+    renderWithI18n(<SettingsTab {...p} />);
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    expect(screen.getByText('9/32')).toBeInTheDocument(); // 'Channel 1' of the amp's 32
+    await user.clear(name);
+    await user.keyboard('{Enter}');
+    await user.type(name, '   ');
+    await user.tab();
+    expect(p.write).not.toHaveBeenCalled();
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter a name. An empty name is not sent to the amp.');
+  });
+
+  it('shows a too-long channel name as typed, refuses it, and sends it once short enough', async () => {
+    const user = userEvent.setup();
+    const p = fixture('704D');
+    renderWithI18n(<SettingsTab {...p} />);
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    const long = 'Left main hang, bottom two boxes'; // 32 characters: the most the amp keeps
+    await user.clear(name);
+    await user.type(name, `${long}!`);
+    expect(name).toHaveValue(`${long}!`);
+    expect(screen.getByText('33/32')).toBeInTheDocument();
+    await user.keyboard('{Enter}');
+    expect(p.write).not.toHaveBeenCalled();
+    expect(screen.getByRole('alert')).toHaveTextContent('At most 32 characters.');
+    await user.keyboard('{Backspace}{Enter}');
+    expect(p.write).toHaveBeenCalledExactlyOnceWith(OUTPUT, { name: long });
   });
 
   it('switches Ready with the enable field', async () => {

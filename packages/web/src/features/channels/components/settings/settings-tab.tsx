@@ -1,6 +1,7 @@
 /**
- * spec 2 §2 Settings: name, Hi-Z/Lo-Z (writing hiZHpfEnable by the spec 2 §4 rule), the high-pass slider for 70 V and
- * 100 V only, Smart Power Bridge, Ready enable, the on-ramp (Digital or Dante by model), pot lockout, touch volume.
+ * spec 2 §2 Settings: name (required, issue 18), Hi-Z/Lo-Z (writing hiZHpfEnable by the spec 2 §4 rule), the high-pass
+ * slider for 70 V and 100 V only, Smart Power Bridge (asks before enabling, can be disabled again), Ready enable, the
+ * on-ramp (Digital or Dante by model), pot lockout, touch volume.
  */
 import Stack from '@mui/material/Stack';
 import { CHOSEN, HIZ_LOZ, hiZHpfEnableFor, hiZLoZPatch, type HiZLoZ } from '@rackside/protocol';
@@ -29,7 +30,7 @@ export function SettingsTab(props: ChannelTabProps) {
   return (
     <Stack sx={{ gap: 2 }}>
       <Section title={t('settings.output')}>
-        <FieldText ctx={props} url={`${out}/name`} />
+        <FieldText ctx={props} url={`${out}/name`} required />
         <FieldSelect
           ctx={props}
           url={`${out}/hiZLoZ`}
@@ -37,7 +38,12 @@ export function SettingsTab(props: ChannelTabProps) {
         />
         {hiZHpfEnableFor(output.hiZLoZ) && <FieldSlider ctx={props} url={`${out}/hiZHpfFrequency`} />}
         <FieldSwitch ctx={props} url={`${out}/enable`} label={t('settings.ready')} />
-        <SmartPowerBridge ctx={props} url={`${out}/${CHOSEN.smartPowerBridgeField}`} />
+        <SmartPowerBridge
+          ctx={props}
+          url={`${out}/${CHOSEN.smartPowerBridgeField}`}
+          ampId={props.ampId}
+          channel={channel}
+        />
         <FieldSelect
           ctx={props}
           url={`/amp/channels/${channel}/inputSelector/danteOnRamp`}

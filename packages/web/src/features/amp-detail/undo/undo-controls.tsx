@@ -1,0 +1,93 @@
+/**
+ * Issue 18: Undo, Redo and the change history of the amp in the detail's header, and the keyboard shortcuts
+ * (use-undo-shortcuts.ts) while the detail is shown.
+ */
+import { IconButton, Tooltip } from '@mui/material';
+import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAmpModel, useWriteHistory, type HistoryEntry } from '../../../device';
+import { treeInfo } from '../../../device/fields';
+import { describeChange } from './describe-change';
+import { HistoryMenu } from './history-menu';
+import { UNDO_NS } from './undo-i18n';
+import { HistoryIcon, RedoIcon, UndoIcon } from './undo-icons';
+import { useUndoShortcuts } from './use-undo-shortcuts';
+
+interface StepButtonProps {
+  readonly label: string;
+  /** The tooltip: what the step would change, or the shortcuts. */
+  readonly hint: string;
+  readonly disabled: boolean;
+  readonly onClick: () => void;
+  readonly icon: ReactNode;
+}
+
+function StepButton({ label, hint, disabled, onClick, icon }: StepButtonProps) {
+  return (
+    <Tooltip title={hint} describeChild>
+      {/* a disabled button gets no pointer events: the span keeps the tooltip */}
+      <span>
+        <IconButton aria-label={label} disabled={disabled} onClick={onClick}>
+          {icon}
+        </IconButton>
+      </span>
+    </Tooltip>
+  );
+}
+
+export function UndoControls({ ampId }: { ampId: string }) {
+  const { t, i18n } = useTranslation(UNDO_NS);
+  const controls = useWriteHistory(ampId);
+  const { history, canUndo, canRedo, undo, redo } = controls;
+  const model = useAmpModel(ampId);
+  const info = useMemo(() => (model ? treeInfo(model) : undefined), [model]);
+  const language = i18n.language;
+  const describe = useCallback(
+    (entry: HistoryEntry) => describeChange(entry, { t, info, language }),
+    [t, info, language],
+  );
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menuId = useId();
+  useUndoShortcuts({
+    undo: () => (canUndo ? void undo() : undefined),
+    redo: () => (canRedo ? void redo() : undefined),
+  });
+  const nextUndo = history.undo.at(-1);
+  const nextRedo = history.redo.at(-1);
+  return (
+    <>
+      <StepButton
+        label={t('undo')}
+        hint={nextUndo ? t('undoNext', { change: describe(nextUndo) }) : t('shortcuts')}
+        disabled={!canUndo}
+        onClick={() => void undo()}
+        icon={<UndoIcon />}
+      />
+      <StepButton
+        label={t('redo')}
+        hint={nextRedo ? t('redoNext', { change: describe(nextRedo) }) : t('shortcuts')}
+        disabled={!canRedo}
+        onClick={() => void redo()}
+        icon={<RedoIcon />}
+      />
+      <Tooltip title={t('history')}>
+        <IconButton
+          aria-label={t('history')}
+          aria-haspopup="menu"
+          aria-controls={anchor ? menuId : undefined}
+          aria-expanded={anchor ? true : undefined}
+          onClick={(e) => setAnchor(e.currentTarget)}
+        >
+          <HistoryIcon />
+        </IconButton>
+      </Tooltip>
+      <HistoryMenu
+        id={menuId}
+        anchor={anchor}
+        onClose={() => setAnchor(null)}
+        controls={controls}
+        describe={describe}
+      />
+    </>
+  );
+}

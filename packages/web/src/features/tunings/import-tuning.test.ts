@@ -11,7 +11,7 @@ const plan: ImportPlan = {
   ],
   changes: [],
   unsupported: [],
-} as unknown as ImportPlan;
+};
 const file = (locked: boolean): TransferFile =>
   ({
     version: 2,
@@ -36,14 +36,15 @@ const file = (locked: boolean): TransferFile =>
 function deps(over: Partial<TuningImportDeps> = {}) {
   const calls: string[] = [];
   const d: TuningImportDeps = {
-    set: vi.fn(async (url: string, params: Record<string, unknown>) => {
+    set: vi.fn((url: string, params: Record<string, unknown>) => {
       calls.push(`set ${url} ${JSON.stringify(params)}`);
+      return Promise.resolve();
     }),
-    lockedProperties: vi.fn(async (method: string, params: Record<string, unknown>) => {
+    lockedProperties: vi.fn((method: string, params: Record<string, unknown>) => {
       calls.push(`${method} ${JSON.stringify(params)}`);
-      return method === 'lock' ? { groupId: 'new', group: { key: 'k' } } : {};
+      return Promise.resolve(method === 'lock' ? { groupId: 'new', group: { key: 'k' } } : {});
     }),
-    waitForGroup: vi.fn(async () => true),
+    waitForGroup: vi.fn(() => Promise.resolve(true)),
     ...over,
   };
   return { d, calls };
@@ -98,7 +99,7 @@ describe('importTuning (spec 3 §4)', () => {
   });
 
   it('says the lock failed when the amp refuses it or answers nonsense', async () => {
-    const { d } = deps({ lockedProperties: vi.fn(async () => ({ nothing: true })) });
+    const { d } = deps({ lockedProperties: vi.fn(() => Promise.resolve({ nothing: true })) });
     expect(await importTuning(input(true), d)).toEqual({ ok: false, failure: 'reasonLock' });
   });
 });

@@ -95,7 +95,8 @@ test('firmware library: upload, grouped by family with the latest marked, a non-
   await expect(latestMark('1.6.0.0')).toHaveCount(0);
   await expect(row('1.6.0.0')).toContainText('Includes power-supply and amp-board firmware');
   await row('1.6.0.0').getByText('Release notes').click();
-  await expect(row('1.6.0.0').getByText('- Faster boot')).toBeVisible();
+  // the notes are markdown, rendered: '- Faster boot' is a list item
+  await expect(row('1.6.0.0').getByRole('listitem').filter({ hasText: 'Faster boot' })).toBeVisible();
   await fileInput.setInputFiles(dls12);
   await upload.click();
   await expect(page.getByText('DLS 1.2.0.0 was added to the library.')).toBeVisible();

@@ -28,6 +28,11 @@ test('a guest can look; Sign In with the right password enables changes, a wrong
   const mute = card(page, 'Main Left').getByRole('button', { name: /^Mute all channels/ });
   await expect(mute).toBeEnabled();
   await mute.click();
+  // issue 18: muting a live amp from its card asks first, naming it
+  await page
+    .getByRole('dialog', { name: 'Mute all channels of Main Left?' })
+    .getByRole('button', { name: 'Mute all' })
+    .click();
   const unmute = card(page, 'Main Left').getByRole('button', { name: /^Unmute all channels/ });
   await expect(unmute).toContainText('4/4');
   await unmute.click();

@@ -22,7 +22,11 @@ export interface OwnFleet {
 }
 
 /** Starts `models.length` amps at `base` (amp-sim names them by position) for this spec's tests. */
-export function useOwnFleet(base: string, models: readonly string[], options: { password?: string } = {}): OwnFleet {
+export function useOwnFleet(
+  base: string,
+  models: readonly string[],
+  options: { password?: string; uacKey?: string } = {},
+): OwnFleet {
   let fleet: Fleet | undefined;
   let dir = '';
   test.beforeAll(async () => {
@@ -37,6 +41,7 @@ export function useOwnFleet(base: string, models: readonly string[], options: { 
       webRoot,
       cloudAgent: false,
       ...(options.password ? { password: options.password } : {}),
+      ...(options.uacKey ? { uacKey: options.uacKey } : {}),
     });
   });
   test.afterAll(async () => {

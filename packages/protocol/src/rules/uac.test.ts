@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { CHOSEN } from '../device/chosen';
-import { UAC_LEVELS, UAC_PERMISSIONS, canUacWrite, hasUacKey, isUacHidden, isUacReadonly, uacAccessLevel } from './uac';
+import {
+  UAC_LEVELS,
+  UAC_PERMISSIONS,
+  canUacWrite,
+  hasUacKey,
+  isUacHidden,
+  isUacReadonly,
+  uacAccessLevel,
+  uacHidesPages,
+} from './uac';
 
 const NEW_FW = CHOSEN.uacFirmwareThreshold;
 const OLD_FW = '1.3.9.9';
@@ -56,5 +65,28 @@ describe('uacAccessLevel (spec 2 §6)', () => {
     expect(new Set(Object.values(UAC_PERMISSIONS)).size).toBe(10);
     expect(hasUacKey({ key: 'abc' })).toBe(true);
     expect(hasUacKey({ key: '' })).toBe(false);
+  });
+});
+
+describe('uacHidesPages (spec 2 §2, issue 18)', () => {
+  const ctx = (uac: Parameters<typeof uacHidesPages>[0]['uac'], firmwareVersion: string = NEW_FW, cloud = false) => ({
+    uac,
+    firmwareVersion,
+    cloud,
+  });
+  it('hides nothing without a key or in cloud mode', () => {
+    expect(uacHidesPages(ctx({ key: '', roles: {} }))).toBe(false);
+    expect(uacHidesPages(ctx(undefined, OLD_FW))).toBe(false);
+    expect(uacHidesPages(ctx({ key: 'k', roles: {} }, NEW_FW, true))).toBe(false);
+  });
+  it('hides the pages when the key leaves the user nothing: no roles, old firmware, or every level Locked', () => {
+    expect(uacHidesPages(ctx({ key: 'k', roles: {} }))).toBe(true);
+    expect(uacHidesPages(ctx({ key: 'k', roles }, OLD_FW))).toBe(true);
+    expect(uacHidesPages(ctx({ key: 'k', roles: { other: { [gain]: 2 } } }))).toBe(true);
+    expect(uacHidesPages(ctx({ key: 'k', roles: { [CHOSEN.uacRoleId]: { [gain]: 0, [mute]: 7 } } }))).toBe(true);
+  });
+  it('shows the pages when the role can read or write anything', () => {
+    expect(uacHidesPages(ctx({ key: 'k', roles: { [CHOSEN.uacRoleId]: { [gain]: 1 } } }))).toBe(false);
+    expect(uacHidesPages(ctx({ key: 'k', roles }))).toBe(false);
   });
 });

@@ -42,6 +42,20 @@ export function uacAccessLevel(ctx: UacContext, permission: string): UacLevel {
   return asLevel(role && Object.hasOwn(role, permission) ? role[permission] : undefined);
 }
 
+/**
+ * spec 2 §2 "a UAC lock hides channel, settings and other pages", read with issue 18: the pages hide only when the
+ * lock leaves the user nothing to see (old firmware or a key with no roles, or a role whose every entry is Locked).
+ * A role that grants Readonly or Write anywhere shows the pages, each field at its own level (spec 2 §6); cloud mode
+ * and an amp without a key hide nothing.
+ */
+export function uacHidesPages(ctx: UacContext): boolean {
+  if (ctx.cloud || !hasUacKey(ctx.uac)) return false;
+  if (!isAtLeastVersion(ctx.firmwareVersion, CHOSEN.uacFirmwareThreshold)) return true;
+  const roles = ctx.uac?.roles ?? {};
+  const role = Object.hasOwn(roles, CHOSEN.uacRoleId) ? roles[CHOSEN.uacRoleId] : undefined;
+  return !Object.values(role ?? {}).some((level) => asLevel(level) !== UAC_LEVELS.Locked);
+}
+
 /** spec 2 §6: Locked hides the control (or shows a padlock). */
 export const isUacHidden = (level: UacLevel): boolean => level === UAC_LEVELS.Locked;
 

@@ -54,5 +54,8 @@ export {
   selectIsDiscovering,
   selectListedAmpIds,
   selectOpenAmpId,
+  selectReadonlyReason,
+  selectUacHidesPages,
   selectUacLevel,
+  type ReadonlyReason,
 } from './store/selectors';

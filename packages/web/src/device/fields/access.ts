@@ -34,9 +34,10 @@ export function makeAccess(facts: AccessFacts): AccessCheck {
       (g?.properties ?? []).filter((p) => p !== undefined),
     ),
   );
-  return (key) => {
+  const check = (key: string) => {
     if (locked.has(key)) return UAC_LEVELS.Locked;
     const level = uacAccessLevel(ctx, key);
     return facts.canWrite || level === UAC_LEVELS.Locked ? level : UAC_LEVELS.Readonly;
   };
+  return Object.assign(check, { tuningLocked: (url: string) => locked.has(url) });
 }

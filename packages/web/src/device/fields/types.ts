@@ -7,7 +7,10 @@ import type { LiveSource } from './live';
  * spec 2 §6: the access level of a named permission (UAC_PERMISSIONS values, for the output fader and mute) or of a
  * field URL (UAC roles and speaker-tuning locked properties). Guests get at most Readonly.
  */
-export type AccessCheck = (permissionOrField: string) => UacLevel;
+export type AccessCheck = ((permissionOrField: string) => UacLevel) & {
+  /** spec 3 §3: the field URL is in a locked speaker-tuning group (Locked whatever the user's role). */
+  readonly tuningLocked?: (url: string) => boolean;
+};
 
 /**
  * A device `set` (spec 2 §7): url of the object, params its fields. The container reports failures

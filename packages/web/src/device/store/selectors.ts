@@ -5,6 +5,7 @@ import {
   deriveAmpSummary,
   getModel,
   uacAccessLevel,
+  uacHidesPages,
   type AmpSummary,
   type DeviceDelta,
   type ModelInfo,
@@ -129,4 +130,27 @@ export function selectUacLevel(s: WithDevices, ampId: string, permission: string
     { uac: state && asView(state).UAC, firmwareVersion, cloud: entry?.remote === true },
     permission,
   );
+}
+
+/** spec 2 §2 / issue 18: the UAC lock leaves this user nothing to see, so the configuring pages are hidden. */
+export function selectUacHidesPages(s: WithDevices, ampId: string): boolean {
+  const entry = selectAmpEntry(s, ampId);
+  const state = entry?.state;
+  return uacHidesPages({
+    uac: state && asView(state).UAC,
+    firmwareVersion: state?.amp?.deviceInfo?.firmwareVersion,
+    cloud: entry?.remote === true,
+  });
+}
+
+/**
+ * Why this user may look but not change the amp, before any field's own level (issue 18): 'offline' while it is
+ * not connected, 'guest' on a protected amp without a local login; undefined when writes are allowed (a field may
+ * still be read-only by its UAC role).
+ */
+export type ReadonlyReason = 'offline' | 'guest';
+export function selectReadonlyReason(s: WithDevices & WithLocalLogin, ampId: string): ReadonlyReason | undefined {
+  const entry = selectAmpEntry(s, ampId);
+  if (entry?.connection !== 'CONNECTED') return 'offline';
+  return selectCanWrite(s, ampId) ? undefined : 'guest';
 }

@@ -18,7 +18,7 @@ import {
 } from '@rackside/protocol';
 import { EntryDialog } from './value-slider-entry-dialog';
 import { useUiText } from './value-slider-i18n';
-import { LockedField } from './value-slider-lock';
+import { LockedField, WithReadonlyPadlock } from './value-slider-lock';
 import { decimalsOf, pageStepOf, settle } from './value-slider-math';
 import { useThrottle } from './value-slider-throttle';
 
@@ -103,7 +103,9 @@ export function RangeValueSlider(props: RangeValueSliderProps) {
     <Box sx={{ minWidth: 160 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
         {endButton('low', lowLabel, shown[0])}
-        <Typography variant="body2">{label}</Typography>
+        <WithReadonlyPadlock readonly={disabled}>
+          <Typography variant="body2">{label}</Typography>
+        </WithReadonlyPadlock>
         {endButton('high', highLabel, shown[1])}
       </Box>
       <Slider

@@ -22,7 +22,7 @@ import {
 } from '@rackside/protocol';
 import { EntryDialog } from './value-slider-entry-dialog';
 import { useUiText } from './value-slider-i18n';
-import { LockedField } from './value-slider-lock';
+import { LockedField, WithReadonlyPadlock } from './value-slider-lock';
 import { displayScale, formatValue, pageStepOf, settle } from './value-slider-math';
 import { useThrottle } from './value-slider-throttle';
 import { useSettledValue } from './value-slider-settled';
@@ -102,9 +102,11 @@ export function ValueSlider(props: ValueSliderProps) {
   return (
     <Box sx={{ minWidth: 160 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
-        <Typography id={labelId} variant="body2">
-          {label}
-        </Typography>
+        <WithReadonlyPadlock readonly={isUacReadonly(access)}>
+          <Typography id={labelId} variant="body2">
+            {label}
+          </Typography>
+        </WithReadonlyPadlock>
         <Button
           size="small"
           disabled={disabled}

@@ -1,6 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { CHOSEN, UAC_PERMISSIONS } from '@rackside/protocol';
 import { devicesWith } from '../../../testing/fixtures';
+import { fakeManager } from '../../../testing/fake-manager';
 import { renderApp } from '../../../testing/render-app';
 import { ampRemoved, connectionChanged } from '../../../device/store/devices-slice';
 
@@ -90,5 +92,57 @@ describe('amp detail shell (spec 2 §2)', () => {
     const none = devicesWith([{ ip: '10.0.0.1', model: '124D' }, { ip: '10.0.0.2' }]);
     const { router } = renderApp({ path: '/amps/10.0.0.1/dot1x', preloaded: { devices: none } });
     await waitFor(() => expect(router.state.location.pathname).toBe('/amps'));
+  });
+});
+
+describe('access states on the amp pages (issue 18)', () => {
+  const gain = UAC_PERMISSIONS.channelOutputGain;
+  const uacFleet = (levels: Record<string, 0 | 1 | 2>) =>
+    devicesWith([
+      {
+        ip: '10.0.0.1',
+        name: 'Main',
+        model: 'CDS-508',
+        patch: {
+          amp: { deviceInfo: { firmwareVersion: CHOSEN.uacFirmwareThreshold } },
+          UAC: { key: 'k3y', roles: { [CHOSEN.uacRoleId]: levels } },
+        },
+      },
+    ]);
+
+  it('tells a guest why nothing can be changed, and Sign in comes back to the same page', async () => {
+    const { user, router } = renderApp({
+      path: '/amps/10.0.0.1/channels/2/settings',
+      manager: fakeManager('ok'),
+      preloaded: {
+        devices: devicesWith([{ ip: '10.0.0.1', name: 'Main', patch: { misc: { passwordProtected: true } } }]),
+      },
+    });
+    const banner = await screen.findByRole('status');
+    expect(banner).toHaveTextContent('You are viewing this amp as a guest');
+    // every read-only control names its reason
+    expect(screen.getAllByRole('img', { name: 'Read-only: sign in to change it' }).length).toBeGreaterThan(0);
+    await user.click(within(banner).getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await user.type(await screen.findByLabelText('Password'), 'pw{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/amps/10.0.0.1/channels/2/settings'));
+    expect(screen.queryByText(/You are viewing this amp as a guest/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'Read-only: sign in to change it' })).not.toBeInTheDocument();
+  });
+
+  it('shows a read-only UAC gain disabled with its value and a padlock, not a hidden page', async () => {
+    renderApp({ path: '/amps/10.0.0.1/channels/1/settings', preloaded: { devices: uacFleet({ [gain]: 1 }) } });
+    await screen.findByRole('heading', { name: 'Main', level: 1 });
+    const fader = await screen.findByRole('slider', { name: 'Fader' });
+    expect(fader).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Edit Fader' })).toBeDisabled();
+    expect(screen.getAllByRole('img', { name: 'Read-only for your UAC role' }).length).toBeGreaterThan(0);
+    expect(screen.queryByText('This page is locked by UAC on this amp.')).not.toBeInTheDocument();
+    expect(screen.queryByText(/You are viewing this amp as a guest/)).not.toBeInTheDocument();
+  });
+
+  it('hides the pages when the UAC role leaves nothing to see', async () => {
+    renderApp({ path: '/amps/10.0.0.1/channels/1/settings', preloaded: { devices: uacFleet({ [gain]: 0 }) } });
+    expect(await screen.findByText('This page is locked by UAC on this amp.')).toBeInTheDocument();
   });
 });

@@ -4,9 +4,18 @@ import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { Outlet, useParams } from 'react-router';
 import { CenteredMessage } from '../../../shared/ui/centered-message';
-import { selectAmpEntry, selectIsDiscovering, useAmpSubscription, type WithDevices } from '../../../device';
+import {
+  selectAmpEntry,
+  selectIsDiscovering,
+  selectReadonlyReason,
+  useAmpSubscription,
+  type WithDevices,
+  type WithLocalLogin,
+} from '../../../device';
+import { ReadonlyReasonProvider } from '../../../shared/ui/value-slider-lock';
 import { AmpDetailHeader } from './amp-detail-header';
 import { ConnectionNotices } from './connection-notices';
+import { GuestBanner } from './guest-banner';
 
 /**
  * spec 2 §2 amp detail shell: subscribes the amp on open and unsubscribes on leave; 'Amplifier Not Found' for an
@@ -18,6 +27,7 @@ export function AmpDetailShell({ remote = false }: { remote?: boolean }) {
   const known = useSelector((s: WithDevices) => selectAmpEntry(s, ampId) !== undefined);
   const everConnected = useSelector((s: WithDevices) => selectAmpEntry(s, ampId)?.everConnected === true);
   const discovering = useSelector(selectIsDiscovering);
+  const readonlyReason = useSelector((s: WithDevices & WithLocalLogin) => selectReadonlyReason(s, ampId));
   const [seen, setSeen] = useState<string | null>(null);
   if (known && seen !== ampId) setSeen(ampId);
   useAmpSubscription(ampId, known);
@@ -39,9 +49,12 @@ export function AmpDetailShell({ remote = false }: { remote?: boolean }) {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}>
       <AmpDetailHeader ampId={ampId} />
+      {readonlyReason === 'guest' ? <GuestBanner /> : null}
       <Box sx={{ flex: 1, minHeight: 0, overflow: 'auto', display: 'flex', flexDirection: 'column' }}>
         {everConnected || lost ? (
-          <Outlet />
+          <ReadonlyReasonProvider value={readonlyReason}>
+            <Outlet />
+          </ReadonlyReasonProvider>
         ) : (
           // nothing to show until the amp has answered once; the snackbar says when it cannot be reached
           <CenteredMessage title={t('connecting')}>

@@ -1,7 +1,8 @@
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
-import { useAmpModel, useAmpState, useAmpSummary } from '../../../device';
+import { useSelector } from 'react-redux';
+import { selectUacHidesPages, useAmpModel, useAmpState, type WithDevices } from '../../../device';
 import { UAC_HIDDEN_PAGES, useAmpRoutes, type AmpPage, type AmpPageProps } from '../../../shared/amp-pages';
 import { CenteredMessage } from '../../../shared/ui/centered-message';
 
@@ -11,7 +12,8 @@ export const isChannelOf = (n: string, channels: number): boolean =>
 
 /**
  * The rules that decide whether an amp page exists for this amp, applied before its screen renders (the route table
- * in app/ gives the screen): spec 2 §2 a UAC lock hides the configuring pages; the 802.1X page exists only on models
+ * in app/ gives the screen): spec 2 §2 a UAC lock that leaves the user nothing to see hides the configuring pages (a role that reads or
+ * writes anything shows them, each field at its level: issue 18); the 802.1X page exists only on models
  * with 802.1X and while it is enabled; channel {n} must be one of the model's channels.
  */
 export function AmpPageGate({ page, Screen }: { page: AmpPage | 'channels'; Screen: ComponentType<AmpPageProps> }) {
@@ -19,7 +21,7 @@ export function AmpPageGate({ page, Screen }: { page: AmpPage | 'channels'; Scre
   const { ampId = '', n } = useParams();
   const routes = useAmpRoutes();
   const model = useAmpModel(ampId);
-  const locked = useAmpSummary(ampId)?.isUACLocked === true;
+  const locked = useSelector((s: WithDevices) => selectUacHidesPages(s, ampId));
   const dot1xEnabled = useAmpState(ampId, (s) => s?.network?.ethernet?.dot1xEnable);
   // connect-to-account is local only (spec 2 §2)
   if (page === 'connect' && routes.cloud) return <Navigate to={routes.amp(ampId)} replace />;

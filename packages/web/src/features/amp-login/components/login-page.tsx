@@ -13,7 +13,8 @@ import {
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch, useSelector } from 'react-redux';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { returnPathOf } from '../return-path';
 import { localLoggedIn, selectAmpState, selectHostAmpId, useDeviceManager, type WithDevices } from '../../../device';
 import { noticeShown } from '../../../shared/notices';
 import { SUPPORT_EMAIL } from '../../../shared/config';
@@ -35,6 +36,7 @@ export function LoginPage() {
   const manager = useDeviceManager();
   const dispatch = useDispatch();
   const navigate = useNavigate();
+  const back = returnPathOf(useLocation().state);
   const isProtected = useSelector(selectHostProtected);
   const [password, setPassword] = useState('');
   const [visible, setVisible] = useState(false);
@@ -57,7 +59,7 @@ export function LoginPage() {
     if (result === 'ok') {
       dispatch(localLoggedIn(password));
       dispatch(noticeShown({ severity: 'info', key: 'signedIn' }));
-      void navigate('/amps', { replace: true });
+      void navigate(back, { replace: true });
     } else setFailure(result === 'invalid' ? 'failed' : 'unreachable');
   };
 
@@ -96,7 +98,7 @@ export function LoginPage() {
           <Button type="submit" variant="contained" size="large" disabled={password === '' || busy} loading={busy}>
             {t('signIn')}
           </Button>
-          <Button onClick={() => void navigate('/amps')}>{t('guest')}</Button>
+          <Button onClick={() => void navigate(back)}>{t('guest')}</Button>
           <Typography variant="body2" color="textSecondary" sx={{ textAlign: 'center' }}>
             {t('support')} <Link href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</Link>
           </Typography>

@@ -4,7 +4,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { isUacHidden, isUacReadonly, type SliderBounds, type UacLevel } from '@rackside/protocol';
-import { LockedField } from '../../../shared/ui/value-slider-lock';
+import { LockedField, WithReadonlyPadlock } from '../../../shared/ui/value-slider-lock';
 
 /** What a section needs: the level of a named permission, a number field's bounds, and the write. */
 export interface ControlContext {
@@ -23,16 +23,18 @@ export function AccessSwitch(props: {
 }) {
   if (isUacHidden(props.level)) return <LockedField label={props.label} />;
   return (
-    <FormControlLabel
-      label={props.label}
-      control={
-        <Switch
-          checked={props.checked}
-          disabled={isUacReadonly(props.level)}
-          onChange={(e) => props.onChange(e.target.checked)}
-        />
-      }
-    />
+    <WithReadonlyPadlock readonly={isUacReadonly(props.level)}>
+      <FormControlLabel
+        label={props.label}
+        control={
+          <Switch
+            checked={props.checked}
+            disabled={isUacReadonly(props.level)}
+            onChange={(e) => props.onChange(e.target.checked)}
+          />
+        }
+      />
+    </WithReadonlyPadlock>
   );
 }
 
@@ -46,19 +48,21 @@ export function AccessSelect<C extends string>(props: {
 }) {
   if (isUacHidden(props.level)) return <LockedField label={props.label} />;
   return (
-    <TextField
-      select
-      size="small"
-      label={props.label}
-      value={props.value}
-      disabled={isUacReadonly(props.level)}
-      onChange={(e) => props.onChange(e.target.value as C)}
-    >
-      {props.choices.map((c) => (
-        <MenuItem key={c} value={c}>
-          {props.text(c)}
-        </MenuItem>
-      ))}
-    </TextField>
+    <WithReadonlyPadlock readonly={isUacReadonly(props.level)} block>
+      <TextField
+        select
+        size="small"
+        label={props.label}
+        value={props.value}
+        disabled={isUacReadonly(props.level)}
+        onChange={(e) => props.onChange(e.target.value as C)}
+      >
+        {props.choices.map((c) => (
+          <MenuItem key={c} value={c}>
+            {props.text(c)}
+          </MenuItem>
+        ))}
+      </TextField>
+    </WithReadonlyPadlock>
   );
 }

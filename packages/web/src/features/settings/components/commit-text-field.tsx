@@ -9,7 +9,7 @@ import TextField from '@mui/material/TextField';
 import { isUacHidden, isUacReadonly, type UacLevel } from '@rackside/protocol';
 import { useTranslation } from 'react-i18next';
 import { TextLimitHelper, textProblem } from '../../../shared/ui/text-limit';
-import { LockedField } from '../../../shared/ui/value-slider-lock';
+import { LockedField, WithReadonlyPadlock } from '../../../shared/ui/value-slider-lock';
 import { SETTINGS_NS } from '../settings-i18n';
 
 export interface CommitTextFieldProps {
@@ -52,28 +52,30 @@ export function CommitTextField(props: CommitTextFieldProps) {
     problem === 'tooLong' ? t('info.tooLong', { max: maxLength }) : problem === 'empty' ? t('info.empty') : undefined;
   const counter = maxLength === undefined ? undefined : t('info.counter', { length: text.length, max: maxLength });
   return (
-    <TextField
-      size="small"
-      type={type}
-      label={label}
-      value={text}
-      disabled={isUacReadonly(level)}
-      error={problem !== undefined}
-      helperText={
-        counter !== undefined || message !== undefined ? (
-          <TextLimitHelper message={message} counter={counter} />
-        ) : undefined
-      }
-      onChange={(e) => setDraft(e.target.value)}
-      onBlur={commit}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter') commit();
-        if (e.key === 'Escape') setDraft(undefined);
-      }}
-      slotProps={{
-        htmlInput: { 'aria-required': props.required === true || undefined },
-        ...(type === 'date' ? { inputLabel: { shrink: true } } : {}),
-      }}
-    />
+    <WithReadonlyPadlock readonly={isUacReadonly(level)} block>
+      <TextField
+        size="small"
+        type={type}
+        label={label}
+        value={text}
+        disabled={isUacReadonly(level)}
+        error={problem !== undefined}
+        helperText={
+          counter !== undefined || message !== undefined ? (
+            <TextLimitHelper message={message} counter={counter} />
+          ) : undefined
+        }
+        onChange={(e) => setDraft(e.target.value)}
+        onBlur={commit}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') commit();
+          if (e.key === 'Escape') setDraft(undefined);
+        }}
+        slotProps={{
+          htmlInput: { 'aria-required': props.required === true || undefined },
+          ...(type === 'date' ? { inputLabel: { shrink: true } } : {}),
+        }}
+      />
+    </WithReadonlyPadlock>
   );
 }

@@ -1,12 +1,13 @@
-/** spec 2 §6: the level of a control is the lowest of its field URL's and, where one applies, its named permission's. */
-import type { UacLevel } from '@rackside/protocol';
+/**
+ * spec 2 §6: the level of a control is its field URL's; where a named permission applies (the output fader and mute),
+ * the role's entry for that permission decides, and the URL counts only through a speaker-tuning lock (spec 3 §3).
+ */
+import { UAC_LEVELS, type UacLevel } from '@rackside/protocol';
 import type { AccessCheck } from '../../../../device/fields/types';
 
 export function levelOf(access: AccessCheck, url: string, permission?: string): UacLevel {
-  const field = access(url);
-  if (permission === undefined) return field;
-  const named = access(permission);
-  return named < field ? named : field;
+  if (permission === undefined) return access(url);
+  return access.tuningLocked?.(url) === true ? UAC_LEVELS.Locked : access(permission);
 }
 
 /** The lowest level among several fields (a control writing them all). */

@@ -5,7 +5,7 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { isUacHidden, isUacReadonly } from '@rackside/protocol';
-import { LockedField } from '../../../../shared/ui/value-slider-lock';
+import { LockedField, WithReadonlyPadlock } from '../../../../shared/ui/value-slider-lock';
 import { enumSchema, splitFieldUrl, valueAt } from '../../../../device/fields/field-info';
 import { useChannelsText } from '../../i18n';
 import type { FieldContext } from '../../../../device/fields/types';
@@ -34,26 +34,29 @@ export function FieldSelect({ ctx, url, label, filter, onSelect, disabled }: Fie
   const choices = filter ? schema.choices.filter(filter) : schema.choices;
   const raw = valueAt(ctx.state, url);
   const value = typeof raw === 'string' && choices.includes(raw) ? raw : '';
+  const readonly = isUacReadonly(level);
   return (
-    <TextField
-      select
-      size="small"
-      label={text}
-      value={value}
-      disabled={disabled === true || isUacReadonly(level) || schema.readOnly === true}
-      onChange={(e) => (onSelect ? onSelect(e.target.value) : sendField(ctx.write, url, e.target.value))}
-      // a long choice ('Linkwitz-Riley 24 dB/oct', a translation) wraps onto a second line instead of ending in '…';
-      // three classes outweigh the select's own `.css-….MuiSelect-select` nowrap
-      sx={{
-        minWidth: 200,
-        '& .MuiInputBase-root .MuiSelect-select': { whiteSpace: 'normal', overflowWrap: 'anywhere' },
-      }}
-    >
-      {choices.map((c) => (
-        <MenuItem key={c} value={c}>
-          {choice(c)}
-        </MenuItem>
-      ))}
-    </TextField>
+    <WithReadonlyPadlock readonly={readonly} block>
+      <TextField
+        select
+        size="small"
+        label={text}
+        value={value}
+        disabled={disabled === true || readonly || schema.readOnly === true}
+        onChange={(e) => (onSelect ? onSelect(e.target.value) : sendField(ctx.write, url, e.target.value))}
+        // a long choice ('Linkwitz-Riley 24 dB/oct', a translation) wraps onto a second line instead of ending in '…';
+        // three classes outweigh the select's own `.css-….MuiSelect-select` nowrap
+        sx={{
+          minWidth: 200,
+          '& .MuiInputBase-root .MuiSelect-select': { whiteSpace: 'normal', overflowWrap: 'anywhere' },
+        }}
+      >
+        {choices.map((c) => (
+          <MenuItem key={c} value={c}>
+            {choice(c)}
+          </MenuItem>
+        ))}
+      </TextField>
+    </WithReadonlyPadlock>
   );
 }

@@ -2,7 +2,7 @@
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import { isUacHidden, isUacReadonly } from '@rackside/protocol';
-import { LockedField } from '../../../../shared/ui/value-slider-lock';
+import { LockedField, WithReadonlyPadlock } from '../../../../shared/ui/value-slider-lock';
 import { splitFieldUrl, valueAt } from '../../../../device/fields/field-info';
 import { useChannelsText } from '../../i18n';
 import type { FieldContext } from '../../../../device/fields/types';
@@ -28,15 +28,17 @@ export function FieldSwitch({ ctx, url, label, permission, hideWhenLocked, disab
   if (isUacHidden(level)) return hideWhenLocked ? null : <LockedField label={text} />;
   const raw = valueAt(ctx.state, url);
   return (
-    <FormControlLabel
-      label={text}
-      control={
-        <Switch
-          checked={typeof raw === 'boolean' ? raw : schema.default}
-          disabled={disabled === true || isUacReadonly(level) || schema.readOnly === true}
-          onChange={(e) => sendField(ctx.write, url, e.target.checked)}
-        />
-      }
-    />
+    <WithReadonlyPadlock readonly={isUacReadonly(level)}>
+      <FormControlLabel
+        label={text}
+        control={
+          <Switch
+            checked={typeof raw === 'boolean' ? raw : schema.default}
+            disabled={disabled === true || isUacReadonly(level) || schema.readOnly === true}
+            onChange={(e) => sendField(ctx.write, url, e.target.checked)}
+          />
+        }
+      />
+    </WithReadonlyPadlock>
   );
 }

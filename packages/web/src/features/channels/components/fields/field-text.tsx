@@ -7,7 +7,7 @@ import { useState } from 'react';
 import TextField from '@mui/material/TextField';
 import { isUacHidden, isUacReadonly } from '@rackside/protocol';
 import { TextLimitHelper, textProblem } from '../../../../shared/ui/text-limit';
-import { LockedField } from '../../../../shared/ui/value-slider-lock';
+import { LockedField, WithReadonlyPadlock } from '../../../../shared/ui/value-slider-lock';
 import { splitFieldUrl, valueAt } from '../../../../device/fields/field-info';
 import { useChannelsText } from '../../i18n';
 import type { FieldContext } from '../../../../device/fields/types';
@@ -50,24 +50,26 @@ export function FieldText({ ctx, url, label, required = false }: FieldTextProps)
   const counter =
     maxLength === undefined ? undefined : t('settings.nameCounter', { length: shown.length, max: maxLength });
   return (
-    <TextField
-      size="small"
-      label={text}
-      value={shown}
-      disabled={isUacReadonly(level) || schema.readOnly === true}
-      error={problem !== undefined}
-      helperText={
-        counter !== undefined || message !== undefined ? (
-          <TextLimitHelper message={message} counter={counter} />
-        ) : undefined
-      }
-      onChange={(e) => setDraft(e.target.value)}
-      onBlur={commit}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter') commit();
-        if (e.key === 'Escape') setDraft(undefined);
-      }}
-      slotProps={{ htmlInput: { 'aria-required': required || undefined } }}
-    />
+    <WithReadonlyPadlock readonly={isUacReadonly(level)} block>
+      <TextField
+        size="small"
+        label={text}
+        value={shown}
+        disabled={isUacReadonly(level) || schema.readOnly === true}
+        error={problem !== undefined}
+        helperText={
+          counter !== undefined || message !== undefined ? (
+            <TextLimitHelper message={message} counter={counter} />
+          ) : undefined
+        }
+        onChange={(e) => setDraft(e.target.value)}
+        onBlur={commit}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') commit();
+          if (e.key === 'Escape') setDraft(undefined);
+        }}
+        slotProps={{ htmlInput: { 'aria-required': required || undefined } }}
+      />
+    </WithReadonlyPadlock>
   );
 }

@@ -17,7 +17,12 @@ import { ConnectionError, type ConnectionState } from '@rackside/device-client';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { ampRemoved, connectionChanged, hostResolved, remoteAmpUrl, type WithDevices } from '../store/devices-slice';
 import { selectAmpState } from '../store/selectors';
-import { RecordedWrites, type WriteHistorySource } from '../undo/recorded-writes';
+import {
+  RecordedWrites,
+  type GroupWrite,
+  type GroupWriteOutcome,
+  type WriteHistorySource,
+} from '../undo/recorded-writes';
 import { Attacher } from './attach';
 import { defaultClientFactory, type ClientFactory } from './client';
 import { syncDiscovery } from './discovery';
@@ -46,6 +51,15 @@ export interface DeviceManager {
   openDetail(ampId: string): () => void;
   reconnect(ampId: string): void;
   set(ampId: string, url: string, params: Record<string, unknown>): Promise<void>;
+  /**
+   * Issue 18: several writes of one user action (linked channels, a copied block), shown at once, recorded as ONE
+   * undo step; resolves with each write's outcome (never rejects), `onProgress(done)` after each.
+   */
+  setGroup?(
+    ampId: string,
+    writes: readonly GroupWrite[],
+    onProgress?: (done: number) => void,
+  ): Promise<GroupWriteOutcome[]>;
   verifyPassword(password: string): Promise<VerifyResult>;
   /**
    * spec 3 §4/§7: `lock`, `unlock` or `reset` on the amp's /lockedProperties (speaker tunings); resolves with the
@@ -184,6 +198,14 @@ export class ConnectionManager implements DeviceManager {
    */
   set(ampId: string, url: string, params: Record<string, unknown>): Promise<void> {
     return this.#writes.set(ampId, url, params);
+  }
+
+  setGroup(
+    ampId: string,
+    writes: readonly GroupWrite[],
+    onProgress?: (done: number) => void,
+  ): Promise<GroupWriteOutcome[]> {
+    return this.#writes.setGroup(ampId, writes, onProgress);
   }
 
   undo(ampId: string): Promise<boolean> {

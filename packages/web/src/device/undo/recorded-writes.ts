@@ -6,7 +6,16 @@
  */
 import type { ModelInfo } from '@rackside/protocol';
 import { undoableParams } from './undoable';
-import { WriteHistory, pickLike, type AmpHistory } from './write-history';
+import { GROUP_CONCURRENCY, WriteHistory, pickLike, settleLimited, type AmpHistory } from './write-history';
+
+/** One `set` of a grouped write. */
+export interface GroupWrite {
+  readonly url: string;
+  readonly params: Record<string, unknown>;
+}
+
+/** What became of one write of a group: accepted, or refused (or failed) with the error. */
+export type GroupWriteOutcome = { readonly ok: true } | { readonly ok: false; readonly error: unknown };
 
 /** How RecordedWrites reaches the amps: the manager's instant write path and what the console shows. */
 export interface RecordedWritesDeps {
@@ -42,6 +51,40 @@ export class RecordedWrites {
     const before = recordable && pickLike(this.#deps.valueAt(ampId, url), recordable);
     const written = await this.#deps.write(ampId, url, params);
     this.history.record(ampId, url, before, written);
+  }
+
+  /**
+   * Several writes of one user action (issue 18: a write fanned out to linked channels, a block copied to other
+   * channels), each through the instant path, at most GROUP_CONCURRENCY at a time; the ones the amp accepted join the
+   * history as ONE change. Never rejects: resolves with each write's outcome, in order; `onProgress(done)` after each.
+   */
+  async setGroup(
+    ampId: string,
+    writes: readonly GroupWrite[],
+    onProgress?: (done: number) => void,
+  ): Promise<GroupWriteOutcome[]> {
+    const model = this.#deps.modelOf(ampId);
+    const befores = writes.map(({ url, params }) => {
+      const recordable = undoableParams(url, params, model);
+      return recordable && pickLike(this.#deps.valueAt(ampId, url), recordable);
+    });
+    const results = await settleLimited(
+      writes,
+      GROUP_CONCURRENCY,
+      (w) => this.#deps.write(ampId, w.url, w.params),
+      onProgress,
+    );
+    this.history.recordGroup(
+      ampId,
+      results.flatMap((r, i) =>
+        r.status === 'fulfilled' ? [{ url: writes[i]!.url, before: befores[i], written: r.value }] : [],
+      ),
+    );
+    return results.map((r): GroupWriteOutcome => {
+      if (r.status === 'fulfilled') return { ok: true };
+      const error: unknown = r.reason;
+      return { ok: false, error };
+    });
   }
 
   /** Writes back the values before the amp's last change; resolves false with nothing to undo. */

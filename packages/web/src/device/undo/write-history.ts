@@ -8,15 +8,31 @@
  * `subscribe` and `historyOf` (useSyncExternalStore in use-write-history.ts); its snapshots are immutable.
  */
 
-/** One change the user made: the object's url and, for each field written, its value before and after. */
-export interface HistoryEntry {
-  readonly id: number;
+/** One object's part of a change: the url of its `set` and, for each field written, its value before and after. */
+export interface HistoryPart {
   /** The url of the `set` (an object: '/amp/channels/2/outputEqFilters/3'). */
   readonly url: string;
   /** The fields' previous values, shaped like the `set` params. */
   readonly before: Readonly<Record<string, unknown>>;
   /** The values written (clamped to the schema), the same shape as `before`. */
   readonly after: Readonly<Record<string, unknown>>;
+}
+
+/** One change the user made: an object's fields before and after, and any other objects written with it. */
+export interface HistoryEntry extends HistoryPart {
+  readonly id: number;
+  /**
+   * The other objects the same user action wrote (linked channels, a block copied to other channels): undone and
+   * redone together with the first, as one step.
+   */
+  readonly also?: readonly HistoryPart[];
+}
+
+/** A write of a group as the history records it: the values before (undefined when not known) and as written. */
+export interface RecordedPart {
+  readonly url: string;
+  readonly before: Obj | undefined;
+  readonly written: Obj;
 }
 
 /** One amp's history: `undo` oldest first (the last one is undone next), `redo` the same (the last is redone next). */
@@ -32,6 +48,8 @@ export type HistoryWrite = (ampId: string, url: string, params: Record<string, u
 export const HISTORY_LIMIT = 100;
 /** Writes of the same fields within this time of the previous one (a slider drag) make one entry. */
 export const COALESCE_MS = 1_000;
+/** The most writes of one grouped change (or of its undo) in flight at once, well under the cloud relay's limit. */
+export const GROUP_CONCURRENCY = 8;
 
 export const EMPTY_HISTORY: AmpHistory = { undo: [], redo: [] };
 
@@ -61,6 +79,48 @@ function leafPaths(value: Obj, prefix = ''): string[] {
   return Object.entries(value).flatMap(([k, v]) => (isObj(v) ? leafPaths(v, `${prefix}${k}.`) : [`${prefix}${k}`]));
 }
 const sameFields = (a: Obj, b: Obj): boolean => leafPaths(a).sort().join('\n') === leafPaths(b).sort().join('\n');
+const partsOf = (e: HistoryEntry): HistoryPart[] => [
+  { url: e.url, before: e.before, after: e.after },
+  ...(e.also ?? []),
+];
+/** Two changes that write the same fields of the same objects (a linked slider drag), in the same order. */
+const sameShape = (a: readonly HistoryPart[], b: readonly HistoryPart[]): boolean =>
+  a.length === b.length && a.every((p, i) => p.url === b[i]?.url && sameFields(p.after, b[i].after));
+const unchanged = (parts: readonly HistoryPart[]): boolean => parts.every((p) => sameJson(p.before, p.after));
+
+/**
+ * Runs `task` over the items, at most `limit` at a time, in order of start; settles every one (a refusal does not
+ * stop the others) and calls `onSettled` after each.
+ */
+export async function settleLimited<T, R>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T) => Promise<R>,
+  onSettled: (done: number) => void = () => undefined,
+): Promise<PromiseSettledResult<R>[]> {
+  const results: PromiseSettledResult<R>[] = new Array<PromiseSettledResult<R>>(items.length);
+  let next = 0;
+  let done = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const i = next++;
+      try {
+        results[i] = { status: 'fulfilled', value: await task(items[i]!) };
+      } catch (reason) {
+        results[i] = { status: 'rejected', reason };
+      }
+      onSettled(++done);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+const entryOf = (id: number, [first, ...also]: readonly HistoryPart[]): HistoryEntry => ({
+  id,
+  ...first!,
+  ...(also.length > 0 ? { also } : {}),
+});
 
 interface Stacks {
   history: AmpHistory;
@@ -98,18 +158,31 @@ export class WriteHistory {
    * `at` is when the write was made (defaults to now).
    */
   record(ampId: string, url: string, before: Obj | undefined, written: Obj, at = this.#now()): void {
-    if (!before) return;
-    const after = pickLike(written, before);
-    if (!after) return;
+    this.recordGroup(ampId, [{ url, before, written }], at);
+  }
+
+  /**
+   * Several writes of one user action (linked channels, a copied block) that the amp accepted, recorded as ONE change:
+   * undo and redo write them all. The first part names the entry; parts without a known previous value are left out.
+   * A repeat of the same writes within COALESCE_MS (a linked slider drag) extends the last entry.
+   */
+  recordGroup(ampId: string, written: readonly RecordedPart[], at = this.#now()): void {
+    const parts = written.flatMap(({ url, before, written: w }): HistoryPart[] => {
+      const after = before && pickLike(w, before);
+      return before && after ? [{ url, before, after }] : [];
+    });
+    const [first, ...also] = parts;
+    if (!first) return;
     const amp = this.#stacks(ampId);
     const undo = [...amp.history.undo];
     const last = undo[undo.length - 1];
-    if (last && last.url === url && at - amp.lastAt <= COALESCE_MS && sameFields(last.after, after)) {
+    if (last && at - amp.lastAt <= COALESCE_MS && sameShape(partsOf(last), parts)) {
       // a slider drag: one entry from where the drag started to where it is now
       undo.pop();
-      if (!sameJson(last.before, after)) undo.push({ ...last, after });
-    } else if (!sameJson(before, after)) {
-      undo.push({ id: this.#nextId++, url, before, after });
+      const merged = partsOf(last).map((p, i) => ({ ...p, after: parts[i]!.after }));
+      if (!unchanged(merged)) undo.push(entryOf(last.id, merged));
+    } else if (!unchanged(parts)) {
+      undo.push(entryOf(this.#nextId++, [first, ...also]));
       if (undo.length > HISTORY_LIMIT) undo.splice(0, undo.length - HISTORY_LIMIT);
     } else return;
     amp.lastAt = at;
@@ -134,7 +207,12 @@ export class WriteHistory {
     const run = async (): Promise<boolean> => {
       const entry = amp.history[from].at(-1);
       if (!entry) return false;
-      await write(ampId, entry.url, structuredClone(from === 'undo' ? entry.before : entry.after));
+      const parts = partsOf(entry);
+      const results = await settleLimited(parts, GROUP_CONCURRENCY, (p) =>
+        write(ampId, p.url, structuredClone(from === 'undo' ? p.before : p.after)),
+      );
+      const refused = results.find((r) => r.status === 'rejected');
+      if (refused) throw refused.reason; // the history stays: the same step can be tried again
       const { undo, redo } = amp.history;
       amp.lastAt = -Infinity; // the next user write starts a new entry
       if (from === 'undo') this.#set(amp, { undo: undo.filter((e) => e.id !== entry.id), redo: [...redo, entry] });

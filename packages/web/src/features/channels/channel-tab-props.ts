@@ -21,6 +21,7 @@ import { defaultAmpState, treeInfo, valueAt } from '../../device/fields/field-in
 import { sameExceptLive, type LiveSource } from '../../device/fields/live';
 import type { ChannelTabProps } from './types';
 import { makeAccess } from '../../device/fields/access';
+import { useLinkedWrite } from './link/use-linked-write';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -91,7 +92,9 @@ export function useChannelTabProps(ampId: string): Omit<ChannelTabProps, 'channe
     () => makeAccess({ uac, firmwareVersion, lockedProperties, cloud, canWrite }),
     [uac, firmwareVersion, lockedProperties, cloud, canWrite],
   );
-  const write = useCallback((url: string, params: Record<string, unknown>) => set(url, params), [set]);
+  const plainWrite = useCallback((url: string, params: Record<string, unknown>) => set(url, params), [set]);
+  // issue 18: a write to a linked channel goes to every linked channel (link/use-linked-write.ts)
+  const write = useLinkedWrite({ ampId, model, access, write: plainWrite, canWrite });
   // spec 2 §2: both input modes are disabled while a GPIO is in manual override
   const gpioManualOverride = Object.values(gpio ?? {}).some((port) => port?.mode === 'Input-ManualOverride');
 

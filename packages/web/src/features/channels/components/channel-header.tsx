@@ -1,4 +1,8 @@
-/** The head of a channel column: number and name, status, mute, output fader and output level (spec 2 §6 named permissions). */
+/**
+ * The head of a channel column: number and name, status (a Faulted channel's reason linking to the Faults page,
+ * issue 18), mute, output fader and output level (spec 2 §6 named permissions). A long name wraps, never pushes the
+ * column out of line.
+ */
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
@@ -8,8 +12,17 @@ import type { FieldContext } from '../../../device/fields/types';
 import { FieldSlider } from './fields/field-slider';
 import { LiveMeter } from './fields/live-meter';
 import { FieldSwitch } from './fields/field-switch';
+import { ChannelFaultLink } from './channel-fault-link';
 
-export function ChannelHeader({ ctx, channel }: { ctx: FieldContext; channel: number }) {
+export interface ChannelHeaderProps {
+  readonly ctx: FieldContext;
+  readonly ampId: string;
+  readonly channel: number;
+  /** The amp's `/logs/faults`, for a Faulted channel's reason. */
+  readonly faultsLog?: string | undefined;
+}
+
+export function ChannelHeader({ ctx, ampId, channel, faultsLog }: ChannelHeaderProps) {
   const { t, choice } = useChannelsText();
   const ch = ctx.state.channels[String(channel)];
   if (!ch) return null;
@@ -17,14 +30,20 @@ export function ChannelHeader({ ctx, channel }: { ctx: FieldContext; channel: nu
   const status = ch.output.status;
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mb: 2 }}>
-      <Typography variant="h5" component="h2">
+      <Typography variant="h5" component="h2" sx={{ overflowWrap: 'anywhere', minWidth: 0 }}>
         {t('view.channelNamed', { n: channel, name: ch.output.name })}
       </Typography>
       <Chip
         size="small"
         color={status === 'Ok' ? 'success' : status === 'Faulted' ? 'error' : 'default'}
         label={t('view.status', { status: choice(status) })}
+        sx={{
+          maxWidth: '100%',
+          height: 'auto',
+          '& .MuiChip-label': { whiteSpace: 'normal', overflowWrap: 'anywhere' },
+        }}
       />
+      <ChannelFaultLink ampId={ampId} state={ctx.state} channel={channel} faultsLog={faultsLog} />
       <FieldSwitch ctx={ctx} url={`${out}/mute`} permission={UAC_PERMISSIONS.channelOutputMute} />
       <Box sx={{ flex: 1, minWidth: 200, maxWidth: 360 }}>
         <FieldSlider ctx={ctx} url={`${out}/fader`} permission={UAC_PERMISSIONS.channelOutputGain} />

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MUTE_ALL_OVERRIDE_MS, UAC_LEVELS, UAC_PERMISSIONS } from '@rackside/protocol';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithI18n } from '../../../shared/ui/value-slider.test-utils';
 import { channelOf, fixture, type Fixture } from '../channels.test-utils';
@@ -188,5 +189,34 @@ describe('mute all (spec 2 §2, §4)', () => {
     renderView(fixture('704D'));
     fireEvent.click(screen.getByRole('button', { name: 'Mute all' }));
     expect(screen.getByText('0/4 muted')).toBeInTheDocument();
+  });
+});
+
+describe('a Faulted channel in its header (issue 18)', () => {
+  it('names the reason the amp logged and links to the Faults page; a channel that is Ok shows none', () => {
+    const p = fixture('704D', {
+      edit: (s) => {
+        channelOf(s, 2).output.status = 'Faulted';
+        channelOf(s, 2).output.name = 'A very long channel name that must wrap instead of pushing the columns';
+      },
+    });
+    renderWithI18n(
+      <MemoryRouter>
+        <ChannelView
+          {...p}
+          faultsLog={
+            '2026-11-27T08:00:00.000Z Channel 2: load short\n2026-11-27T08:00:01.000Z Channel 1: load open cleared'
+          }
+          tab="settings"
+          width={1600}
+          onTabChange={() => undefined}
+          onChannelChange={() => undefined}
+        />
+      </MemoryRouter>,
+    );
+    const ch2 = screen.getByRole('region', { name: /^Channel 2: / });
+    const link = within(ch2).getByRole('link', { name: 'Fault: load short' });
+    expect(link).toHaveAttribute('href', `/amps/${p.ampId}/faults`);
+    expect(within(screen.getByRole('region', { name: /^Channel 1: / })).queryByRole('link')).not.toBeInTheDocument();
   });
 });

@@ -8,6 +8,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { NARROW_BREAKPOINT_PX, pagerWindow, visibleChannelCount } from '@rackside/protocol';
 import { useChannelsText } from '../i18n';
+import { ChannelLinkTools } from '../link/channel-link-tools';
+import { LinkedChip } from '../link/linked-chip';
+import { useLinkedOverlays } from '../link/linked-overlays';
 import { hasCustomFir } from '../response';
 import { CHANNEL_TABS, type ChannelTab, type ChannelTabProps } from '../types';
 import { ChannelHeader } from './channel-header';
@@ -24,12 +27,15 @@ export interface ChannelViewProps extends ChannelTabProps {
   onChannelChange: (channel: number) => void;
   /** The viewport width; defaults to the window's, from media queries. */
   width?: number | undefined;
+  /** The amp's `/logs/faults`: a Faulted channel's header names the reason it logged (issue 18). */
+  faultsLog?: string | undefined;
 }
 
 export function ChannelView(props: ChannelViewProps) {
   const { state, channel, tab, onTabChange, onChannelChange } = props;
   const { t } = useChannelsText();
   const idPrefix = useId();
+  const linkedOverlays = useLinkedOverlays(props);
   const viewport = usePagerWidth();
   const inputEq = hasInputEq(props, channel);
   // spec 2 §2: Input EQ falls back to Inputs when the model has none
@@ -46,11 +52,16 @@ export function ChannelView(props: ChannelViewProps) {
   const shown = pagerWindow(channels, channel, visibleChannelCount(width, channels.length));
   const narrow = width < NARROW_BREAKPOINT_PX;
   const Tab = TAB_COMPONENTS[shownTab];
-  const tabProps = (n: number): ChannelTabProps => ({ ...props, channel: n });
+  const tabProps = (n: number): ChannelTabProps => ({
+    ...props,
+    channel: n,
+    responseOverlays: linkedOverlays(n) ?? props.responseOverlays,
+  });
 
   return (
     <Stack sx={{ gap: 2, pb: narrow ? 8 : 0 }}>
-      <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+      <Stack direction="row" sx={{ justifyContent: 'flex-end', alignItems: 'flex-start', gap: 2, flexWrap: 'wrap' }}>
+        <ChannelLinkTools ctx={props} channel={channel} />
         <MuteAllButton state={state} access={props.access} write={props.write} cloud={props.cloud} />
       </Stack>
       <ChannelTabs
@@ -71,7 +82,8 @@ export function ChannelView(props: ChannelViewProps) {
                 component="section"
                 aria-label={t('view.channelNamed', { n, name: state.channels[String(n)]?.output.name ?? '' })}
               >
-                <ChannelHeader ctx={props} channel={n} />
+                <LinkedChip ampId={props.ampId} channel={n} />
+                <ChannelHeader ctx={props} ampId={props.ampId} channel={n} faultsLog={props.faultsLog} />
                 <Tab {...tabProps(n)} />
               </Box>
             ))}

@@ -14,6 +14,7 @@ import { isChannelTab, type ChannelTab } from '../types';
 import { ChannelList } from './channel-list';
 import { ChannelView } from './channel-view';
 import { LoadingSpinner } from '../../../shared/ui/loading-spinner';
+import { useAmpState } from '../../../device';
 
 /** Relative to the amp's route, so local (/amps/{id}) and cloud (/venues/{v}/amps/{id}) paths both work. */
 const channelPath = (channel: number, tab: ChannelTab) => `../channels/${channel}/${tab}`;
@@ -25,6 +26,7 @@ export function ChannelsPage() {
   const remembered = useSelector(selectChannelView);
   const wide = useMediaQuery(`(min-width:${NARROW_BREAKPOINT_PX}px)`, { noSsr: true });
   const props = useChannelTabProps(ampId);
+  const faultsLog = useAmpState(ampId, (s) => s?.logs?.faults);
   const channel = Number(n);
   const tab = isChannelTab(section) ? section : undefined;
   useEffect(() => {
@@ -49,6 +51,7 @@ export function ChannelsPage() {
       <ChannelView
         {...props}
         channel={channel}
+        faultsLog={faultsLog}
         tab={tab}
         onTabChange={(next) => void navigate(channelPath(channel, next), { replace: true })}
         onChannelChange={(next) => void navigate(channelPath(next, tab))}

@@ -152,3 +152,43 @@ test('Ctrl+Z in a text field is the browser’s own text undo and leaves the amp
   await page.keyboard.press('Control+z');
   await expectOnAmp(AMP, FADER, fader);
 });
+
+test("dragging an Equalizer band's handle on the response writes its frequency and gain to the amp; one undo puts both back", async ({
+  page,
+}) => {
+  const EQ = `${CH1}/outputEqFilters/3`;
+  await setAmpValue(UNDO_BASE, 0, `${EQ}/enable`, true);
+  await setAmpValue(UNDO_BASE, 0, `${EQ}/frequency`, 1000);
+  await setAmpValue(UNDO_BASE, 0, `${EQ}/gain`, 0);
+  await openAmp(page);
+  const column = channel(await openTab(page, 'Equalizer'), 1);
+  const handle = column.getByRole('group', { name: 'Channel response' }).getByRole('slider', {
+    name: 'Equalizer filter 3',
+    exact: true,
+  });
+  await handle.scrollIntoViewIfNeeded();
+  const box = await handle.boundingBox();
+  if (!box) throw new Error('the handle of filter 3 is not on screen');
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  // to the right (higher) and up (more gain), in steps as a hand would
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + 40, y - 25, { steps: 8 });
+  await page.mouse.move(x + 80, y - 50, { steps: 8 });
+  await page.mouse.up();
+
+  await expect.poll(() => ampNumber(`${EQ}/frequency`), { timeout: 5000 }).toBeGreaterThan(1000);
+  await expect.poll(() => ampNumber(`${EQ}/gain`), { timeout: 5000 }).toBeGreaterThan(0);
+  // the amp's values are what the handle says (its value text names both)
+  const frequency = await ampNumber(`${EQ}/frequency`);
+  const gain = await ampNumber(`${EQ}/gain`);
+  await expect(handle).toHaveAttribute('aria-valuenow', String(gain));
+  await expect(handle).toHaveAttribute('aria-valuetext', new RegExp(`${signedDb(gain).replace('+', '\\+')} dB`));
+  expect(frequency).toBeLessThanOrEqual(20000);
+
+  // the whole drag is one change
+  await undoButton(page).click();
+  await expectOnAmp(AMP, `${EQ}/frequency`, 1000);
+  await expectOnAmp(AMP, `${EQ}/gain`, 0);
+});

@@ -18,6 +18,11 @@ export interface WriteHistoryControls {
   /** Something to undo, and the user may write to the amp now. */
   readonly canUndo: boolean;
   readonly canRedo: boolean;
+  /**
+   * The user may step through the history now, whatever it holds this instant: a shortcut pressed while an earlier
+   * step is still on its way (Ctrl+Z then at once Ctrl+Y) queues behind it, and a step with nothing to do does nothing.
+   */
+  readonly canStep: boolean;
   /** Undoes the last `steps` changes in order (1 by default), stopping at the first the amp refuses. */
   readonly undo: (steps?: number) => Promise<void>;
   /** Redoes the last `steps` undone changes in order, stopping at the first refused. */
@@ -61,6 +66,7 @@ export function useWriteHistory(ampId: string): WriteHistoryControls {
     history,
     canUndo: canWrite && history.undo.length > 0 && manager.undo !== undefined,
     canRedo: canWrite && history.redo.length > 0 && manager.redo !== undefined,
+    canStep: canWrite && manager.undo !== undefined,
     undo,
     redo,
   };

@@ -60,6 +60,28 @@ describe('undo in the amp detail (issue 18)', () => {
     expect(manager.redo).toHaveBeenCalledTimes(3);
   });
 
+  it('Ctrl+Y pressed before the amp has taken the Ctrl+Z still redoes it (the steps queue)', async () => {
+    const { manager, history } = managerWithHistory();
+    let release: () => void = () => undefined;
+    const slow = vi.fn(() => new Promise<void>((resolve) => (release = resolve)));
+    manager.undo.mockImplementation((ampId: string) => history.undo(ampId, slow));
+    manager.redo.mockImplementation((ampId: string) => history.redo(ampId, slow));
+    const { user } = renderDetail(manager);
+    await screen.findByRole('heading', { name: 'Main', level: 1 });
+    await user.keyboard('{Control>}z{/Control}');
+    // the undo's write is still on its way: nothing to redo yet on screen
+    expect(screen.getByRole('button', { name: 'Redo', exact: true })).toBeDisabled();
+    await user.keyboard('{Control>}y{/Control}');
+    expect(manager.redo).toHaveBeenCalledTimes(1);
+    release();
+    await waitFor(() => expect(slow).toHaveBeenCalledTimes(2));
+    release();
+    // undone then redone: the change is back on the undo stack, nothing left to redo
+    await waitFor(() => expect(history.historyOf(AMP).redo).toHaveLength(0));
+    expect(history.historyOf(AMP).undo).toHaveLength(2);
+    expect(slow).toHaveBeenLastCalledWith(AMP, '/amp/channels/2/outputEqFilters/3', { gain: 3 });
+  });
+
   it('Undo and Redo buttons step through the history, disabled when there is nothing to step to', async () => {
     const { manager, history } = managerWithHistory();
     const { user } = renderDetail(manager);

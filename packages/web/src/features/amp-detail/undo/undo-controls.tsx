@@ -38,7 +38,7 @@ function StepButton({ label, hint, disabled, onClick, icon }: StepButtonProps) {
 export function UndoControls({ ampId }: { ampId: string }) {
   const { t, i18n } = useTranslation(UNDO_NS);
   const controls = useWriteHistory(ampId);
-  const { history, canUndo, canRedo, undo, redo } = controls;
+  const { history, canUndo, canRedo, canStep, undo, redo } = controls;
   const model = useAmpModel(ampId);
   const info = useMemo(() => (model ? treeInfo(model) : undefined), [model]);
   const language = i18n.language;
@@ -48,9 +48,11 @@ export function UndoControls({ ampId }: { ampId: string }) {
   );
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
+  // not gated on this render's stacks: Ctrl+Y pressed before the amp has taken the Ctrl+Z redoes it (the history
+  // queues the steps), as the user means
   useUndoShortcuts({
-    undo: () => (canUndo ? void undo() : undefined),
-    redo: () => (canRedo ? void redo() : undefined),
+    undo: () => (canStep ? void undo() : undefined),
+    redo: () => (canStep ? void redo() : undefined),
   });
   const nextUndo = history.undo.at(-1);
   const nextRedo = history.redo.at(-1);

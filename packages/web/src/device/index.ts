@@ -55,6 +55,8 @@ export {
   selectListedAmpIds,
   selectOpenAmpId,
   selectReadonlyReason,
+  selectTouchPanels,
+  type TouchPanelListing,
   selectUacHidesPages,
   selectUacLevel,
   type ReadonlyReason,

@@ -18,6 +18,8 @@ export async function fetchSummary(fleet: Fleet, ampId: string): Promise<void> {
   // the channel subtrees depend on the model, which the base subtrees (deviceInfo) may have just revealed
   const failedBase = await fetch(summaryUrls(undefined));
   const failedChannels = await fetch(summaryUrls(rec.client.model).slice(summaryUrls(undefined).length));
+  // spec 2 §1: the touch panels an amp proxies are listed beside the amps; an amp without /NSTProxy simply has none
+  if (rec.client.model?.kind !== 'touch') await rec.client.get('/NSTProxy').catch(() => undefined);
   const error = failedBase || failedChannels ? 'failedToGetDeviceData' : null;
   if (!fleet.isCurrent(ampId, rec) || rec.error === error) return;
   rec.error = error;

@@ -154,3 +154,38 @@ export function selectReadonlyReason(s: WithDevices & WithLocalLogin, ampId: str
   if (entry?.connection !== 'CONNECTED') return 'offline';
   return selectCanWrite(s, ampId) ? undefined : 'guest';
 }
+
+/** spec 2 §1: a touch panel found behind an amp (`/NSTProxy` devices), listed beside the amps in local mode. */
+export interface TouchPanelListing {
+  /** The panel's IP address (its id in /cs-touch/{id}). */
+  readonly id: string;
+  readonly name: string;
+  readonly modelID: string;
+  readonly online: boolean;
+  /** The amp it was found behind. */
+  readonly viaAmpId: string;
+  readonly viaName: string;
+}
+
+/** Every touch panel the amps proxy, once each (the first amp listing it), by name then address. */
+export const selectTouchPanels = createSelector(
+  [selectAmps],
+  (amps): TouchPanelListing[] => {
+    const found = new Map<string, TouchPanelListing>();
+    for (const entry of Object.values(amps)) {
+      for (const d of Object.values(entry.state.NSTProxy?.devices ?? {})) {
+        if (!d?.ipAddress || found.has(d.ipAddress)) continue;
+        found.set(d.ipAddress, {
+          id: d.ipAddress,
+          name: d.name ?? d.ipAddress,
+          modelID: d.modelID ?? '',
+          online: d.online === true,
+          viaAmpId: entry.ampId,
+          viaName: entry.state.amp?.deviceInfo?.deviceName ?? entry.ampId,
+        });
+      }
+    }
+    return [...found.values()].sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+  },
+  { memoizeOptions: { resultEqualityCheck: deepEqual } },
+); // the same list while meters tick

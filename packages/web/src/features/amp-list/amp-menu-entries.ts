@@ -25,6 +25,11 @@ const ALL: readonly AmpMenuEntry[] = [
 export interface AmpMenuFacts {
   readonly isConnected: boolean;
   readonly isUacLocked: boolean;
+  /**
+   * The UAC lock leaves the user nothing to see (issue 18: a role that reads or writes anything keeps the pages,
+   * each field at its level); defaults to isUacLocked.
+   */
+  readonly uacHidesPages?: boolean;
   /** network.ethernet.dot1xEnable */
   readonly dot1xEnabled: boolean;
   /** Reached through the cloud: no connect-to-account (local only). */
@@ -36,11 +41,13 @@ export interface AmpMenuFacts {
  * config; Import/Export only when connected and not UAC-locked; a UAC lock hides channel, settings and the other
  * configuration pages.
  */
-export function ampMenuEntries({ isConnected, isUacLocked, dot1xEnabled, cloud }: AmpMenuFacts): AmpMenuEntry[] {
+export function ampMenuEntries(facts: AmpMenuFacts): AmpMenuEntry[] {
+  const { isConnected, isUacLocked, dot1xEnabled, cloud } = facts;
+  const hidesPages = facts.uacHidesPages ?? isUacLocked;
   return ALL.filter((e) => {
     if (e.id === 'connect' && (!isConnected || cloud === true)) return false;
     if (e.id === 'dot1x' && !dot1xEnabled) return false;
     if (e.id === 'importExport') return isConnected && !isUacLocked;
-    return !(isUacLocked && e.page && UAC_HIDDEN_PAGES.has(e.page));
+    return !(hidesPages && e.page && UAC_HIDDEN_PAGES.has(e.page));
   });
 }

@@ -2,6 +2,8 @@ import { Badge, Stack } from '@mui/material';
 import { wifiIconLevel, type AmpSummary } from '@rackside/protocol';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSelector } from 'react-redux';
+import { selectUacHidesPages, type WithDevices } from '../../../device';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { UAC_HIDDEN_PAGES, ampPath, type AmpPage } from '../../../shared/amp-pages';
 import {
@@ -106,8 +108,9 @@ export function AmpCardActions({ summary, onMenu }: { summary: AmpSummary; onMen
   const mute = useMuteAll(summary);
   const face = faceOf(summary);
   const poe = summary.powerSource === 'POE';
-  const link = (page: AmpPage) =>
-    summary.isUACLocked && UAC_HIDDEN_PAGES.has(page) ? undefined : ampPath(summary.ampId, page);
+  // spec 2 §2 / issue 18: the pages hide only when the UAC lock leaves the user nothing to see
+  const hidesPages = useSelector((s: WithDevices) => selectUacHidesPages(s, summary.ampId));
+  const link = (page: AmpPage) => (hidesPages && UAC_HIDDEN_PAGES.has(page) ? undefined : ampPath(summary.ampId, page));
   const wifiLevel = wifiIconLevel(summary.wifiSignalStrength);
   const connectionKey = ({ Wired: 'wired', AP: 'ap', WiFi: 'wifi', Disconnected: 'disconnected' } as const)[
     summary.connectionType

@@ -6,6 +6,7 @@ import { selectIsDiscovering } from '../../../device';
 import { selectListedCount, selectVisibleAmpIds } from '../store/visible-amps';
 import { AmpList } from './amp-list';
 import { AmpListToolbar } from './amp-list-toolbar';
+import { TouchPanelList } from './touch-panel-list';
 
 /** The amp list pane: search and sort, the loading indicator, the cards or an empty state (spec 2 §2). */
 export function AmpListPane() {
@@ -32,6 +33,7 @@ export function AmpListPane() {
       <AmpListToolbar />
       {discovering ? <LinearProgress aria-label={t('list.loading')} /> : <Box sx={{ height: 4 }} />}
       {body}
+      <TouchPanelList />
     </Box>
   );
 }

@@ -8,7 +8,8 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useAmpRoutes } from '../../../shared/amp-pages';
-import { useAmpState } from '../../../device';
+import { useSelector } from 'react-redux';
+import { selectUacHidesPages, useAmpState, type WithDevices } from '../../../device';
 import { loadTransferDialog } from '../../transfer';
 import { ampMenuEntries } from '../amp-menu-entries';
 
@@ -30,9 +31,11 @@ export function AmpMenuContent({
   // the dialog mounts when first opened and stays (its closing transition plays)
   const [importExportUsed, setImportExportUsed] = useState(false);
   const routes = useAmpRoutes();
+  const uacHidesPages = useSelector((s: WithDevices) => selectUacHidesPages(s, summary.ampId));
   const entries = ampMenuEntries({
     isConnected: summary.isConnected,
     isUacLocked: summary.isUACLocked,
+    uacHidesPages,
     dot1xEnabled,
     cloud: routes.cloud,
   });

@@ -73,5 +73,17 @@ describe('amp menu (spec 2 §2, local)', () => {
     ]);
     expect(ids({ isConnected: true, isUacLocked: true, dot1xEnabled: true })).not.toContain('importExport');
     expect(ids({ isConnected: true, isUacLocked: false, dot1xEnabled: true })).toContain('dot1x');
+    // issue 18: a UAC role that reads or writes something keeps the pages; one that leaves nothing hides them
+    const keyed = { isConnected: true, isUacLocked: true, dot1xEnabled: false };
+    expect(ids({ ...keyed, uacHidesPages: false })).toEqual([
+      'connect',
+      'channel',
+      'settings',
+      'events',
+      'faults',
+      'power',
+      'network',
+    ]);
+    expect(ids({ ...keyed, uacHidesPages: true })).toEqual(['connect', 'events', 'faults']);
   });
 });

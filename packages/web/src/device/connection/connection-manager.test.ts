@@ -70,7 +70,7 @@ describe('ConnectionManager', () => {
     b?.emitState('CONNECTED');
     c?.emitState('CONNECTED');
     await vi.advanceTimersByTimeAsync(0);
-    expect(b?.get.mock.calls.map(([u]) => u)).toEqual(summaryUrls(undefined));
+    expect(b?.get.mock.calls.map(([u]) => u)).toEqual([...summaryUrls(undefined), '/NSTProxy']);
     manager.openDetail('10.0.0.3');
     expect(c?.subscribe).toHaveBeenCalledWith('/');
     for (const x of [host, b, c]) x?.get.mockClear();

@@ -19,7 +19,8 @@ describe('fetchSummary', () => {
     client.emitState('CONNECTED');
     client.emitDelta({ amp: { deviceInfo: { modelID: getModel('704D').modelID } } });
     await fetchSummary(fleet, '10.0.0.2');
-    expect(client.get.mock.calls.map(([u]) => u)).toEqual(summaryUrls(getModel('704D')));
+    // and the touch panels the amp proxies (spec 2 §1), listed beside the amps
+    expect(client.get.mock.calls.map(([u]) => u)).toEqual([...summaryUrls(getModel('704D')), '/NSTProxy']);
   });
 
   it('asks nothing of an amp that is not connected', async () => {

@@ -25,7 +25,7 @@ export interface OwnFleet {
 export function useOwnFleet(
   base: string,
   models: readonly string[],
-  options: { password?: string; uacKey?: string } = {},
+  options: { password?: string; uacKey?: string; touchPanels?: number } = {},
 ): OwnFleet {
   let fleet: Fleet | undefined;
   let dir = '';
@@ -37,7 +37,7 @@ export function useOwnFleet(
       base,
       httpPort: HTTP_PORT,
       faults: [],
-      touchPanels: 0,
+      touchPanels: options.touchPanels ?? 0,
       webRoot,
       cloudAgent: false,
       ...(options.password ? { password: options.password } : {}),

@@ -2,6 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import type { AmpState } from '@rackside/protocol';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '../../../shared/i18n';
 import { pseudo, pseudoResources, untranslated } from '../../../testing/pseudo-locale';
@@ -64,6 +65,32 @@ describe('channel view pseudo-locale: no hard-coded strings', () => {
       within(column).getAllByRole('button', { name: new RegExp(pseudo('Edit {{label}}').slice(1, 4)) })[0]!,
     );
     await screen.findByRole('dialog');
+    expectTranslated(p.state);
+  });
+
+  it('a Faulted channel: its reason in the header and the status badge', () => {
+    const p = fixture('CDS-508-ADSP', {
+      edit: (s) => {
+        s.powerSupply.fault = true;
+        channelOf(s, 1).output.status = 'Faulted';
+        channelOf(s, 2).output.status = 'Faulted';
+        channelOf(s, 2).output.thermal = true;
+      },
+    });
+    render(
+      <I18nextProvider i18n={i18n}>
+        <MemoryRouter>
+          <ChannelView
+            {...p}
+            tab="settings"
+            width={1600}
+            onTabChange={() => undefined}
+            onChannelChange={() => undefined}
+          />
+        </MemoryRouter>
+      </I18nextProvider>,
+    );
+    expect(screen.getAllByRole('link').length).toBeGreaterThan(0);
     expectTranslated(p.state);
   });
 });

@@ -15,6 +15,7 @@ export {
   type InfoLookup,
   type NumberSchema,
 } from './field-info';
+export { formatFieldNumber } from './format-number';
 export { isLiveUrl, sameExceptLive, useLiveValue, type LiveSource } from './live';
 export type { AccessCheck, DeviceWrite, FieldContext } from './types';
 export { useFieldAccess, useIsCloud, type FieldAccess } from './use-field-access';

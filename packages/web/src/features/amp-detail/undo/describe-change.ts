@@ -5,7 +5,7 @@
  */
 import { urlSegments } from '@rackside/protocol';
 import type { HistoryEntry } from '../../../device';
-import type { FieldSchema, InfoLookup } from '../../../device/fields';
+import { formatFieldNumber, type FieldSchema, type InfoLookup } from '../../../device/fields';
 import type { UndoTranslate } from './undo-i18n';
 
 export interface DescribeOptions {
@@ -62,31 +62,10 @@ export function placeOf(segments: readonly string[], t: UndoTranslate): string {
   return t(`places.${root}`, { defaultValue: segments.join(' ') });
 }
 
-/** Decimals shown for a number field: as many as its step has (0.1 → 1, 0.01 → 2, 1 → 0). */
-const decimalsOf = (step: number): number => Math.max(0, Math.min(6, Math.ceil(-Math.log10(step) - 1e-9)));
-
-/** A number format in the user's language ('cimode' and other tags Intl does not know: the default locale). */
-function numberFormat(language: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  try {
-    return new Intl.NumberFormat(language, options);
-  } catch {
-    return new Intl.NumberFormat(undefined, options);
-  }
-}
-
 /** One value as shown: on/off, a number with the field's decimals (signed when the range spans zero), a text quoted. */
 export function formatValue(value: unknown, schema: FieldSchema | undefined, o: DescribeOptions): string {
   if (typeof value === 'boolean') return o.t(value ? 'on' : 'off');
-  if (typeof value === 'number') {
-    const n = schema?.type === 'number' ? schema : undefined;
-    const digits = n ? decimalsOf(n.step) : undefined;
-    return numberFormat(o.language, {
-      minimumFractionDigits: digits ?? 0,
-      maximumFractionDigits: digits ?? 2,
-      signDisplay: n && n.min < 0 && n.max > 0 ? 'exceptZero' : 'auto',
-      useGrouping: false,
-    }).format(value);
-  }
+  if (typeof value === 'number') return formatFieldNumber(value, schema, o.language);
   if (value === undefined || value === null) return '—';
   const text = typeof value === 'string' ? value : JSON.stringify(value);
   if (schema?.type === 'enum') return text;

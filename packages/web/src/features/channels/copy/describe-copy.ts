@@ -4,6 +4,7 @@
  */
 import { urlSegments, type PlannedChange } from '@rackside/protocol';
 import type { FieldSchema, InfoLookup } from '../../../device/fields/field-info';
+import { formatFieldNumber } from '../../../device/fields/format-number';
 
 /** A place of a channel's block, by the part (or crossover filter) a field is in: an i18n key and its number. */
 export interface CopyPlace {
@@ -31,17 +32,6 @@ export function placeOfField(url: string): { place: CopyPlace | undefined; field
   return { place: key && PLACES.has(key) ? { key: key as CopyPlace['key'] } : undefined, field };
 }
 
-/** Decimals shown for a number field: as many as its step has (0.1 → 1, 0.01 → 2, 1 → 0). */
-const decimalsOf = (step: number): number => Math.max(0, Math.min(6, Math.ceil(-Math.log10(step) - 1e-9)));
-
-function numberFormat(language: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  try {
-    return new Intl.NumberFormat(language, options);
-  } catch {
-    return new Intl.NumberFormat(undefined, options);
-  }
-}
-
 /** Texts longer than this are cut (a custom FIR's coefficients). */
 export const COPY_TEXT_MAX = 24;
 
@@ -56,16 +46,7 @@ export interface ValueTexts {
 
 export function formatCopyValue(value: unknown, schema: FieldSchema | undefined, o: ValueTexts): string {
   if (typeof value === 'boolean') return value ? o.on : o.off;
-  if (typeof value === 'number') {
-    const n = schema?.type === 'number' ? schema : undefined;
-    const digits = n ? decimalsOf(n.step) : undefined;
-    return numberFormat(o.language, {
-      minimumFractionDigits: digits ?? 0,
-      maximumFractionDigits: digits ?? 2,
-      signDisplay: n && n.min < 0 && n.max > 0 ? 'exceptZero' : 'auto',
-      useGrouping: false,
-    }).format(value);
-  }
+  if (typeof value === 'number') return formatFieldNumber(value, schema, o.language);
   if (value === undefined || value === null) return '—';
   const text = typeof value === 'string' ? value : JSON.stringify(value);
   if (schema?.type === 'enum') return o.choice(text);

@@ -10,6 +10,7 @@
  * (CONNACK 4 or 5; first connection: CredentialsRefusedError), and when the cloud sends a `deregistered` job: it then
  * leaves at once with a DISCONNECT (no last will, no goodbye status: the cloud is clearing the retained topics).
  */
+import { Socket } from 'node:net';
 import {
   API_SESSION_IDLE_MS,
   ApiRequestMessageSchema,
@@ -23,7 +24,6 @@ import {
   SENSOR_PUBLISH_INTERVAL_MS,
   deviceTopic,
   isSubBoardOk,
-  parseDeviceTopic,
   parseMqttPayload,
   reportedFromState,
   sensorsFromState,
@@ -130,7 +130,13 @@ async function openLink(
   events?: CloudSessionEvents,
 ): Promise<CloudSession> {
   const id = creds.deviceId;
-  const topic = (kind: DeviceTopicKind) => deviceTopic(id, kind);
+  // each topic checked and built once: every remote reply is published to one
+  const topics = new Map<DeviceTopicKind, string>();
+  const topic = (kind: DeviceTopicKind) => {
+    let t = topics.get(kind);
+    if (t === undefined) topics.set(kind, (t = deviceTopic(id, kind)));
+    return t;
+  };
   const client = connect(creds.mqtt.url, {
     clientId: id,
     username: creds.mqtt.username,
@@ -261,6 +267,8 @@ async function openLink(
     if (!closed && amp.networkUp && !client.connected) client.reconnect();
   };
   client.on('connect', () => {
+    // no Nagle: a remote reply is one small packet that must leave at once (each connection has a new stream)
+    if (client.stream instanceof Socket) client.stream.setNoDelay(true);
     if (firstDone) events?.connected(true);
     send('status', { online: true, ts: Date.now() });
     publishReported();
@@ -270,9 +278,9 @@ async function openLink(
     client.subscribe(subscriptions, () => undefined);
   });
   client.on('message', (t, payload) => {
-    const kind = parseDeviceTopic(t)?.kind;
-    if (kind === 'jobs') onJob(payload);
-    else if (kind === 'apiReq') onApiRequest(payload);
+    // the two topics subscribed to below
+    if (t === topic('apiReq')) onApiRequest(payload);
+    else if (t === topic('jobs')) onJob(payload);
   });
   client.on('error', (error) => {
     // refusals and socket errors end in 'close', handled below

@@ -220,6 +220,65 @@ describe('embedded broker: last will', () => {
   });
 });
 
+describe('embedded broker: the relay link in process', () => {
+  /** The amp's api/req messages as it receives them. */
+  async function hearRequests(client: MqttClient) {
+    const got: unknown[] = [];
+    client.on('message', (_topic, payload) => got.push(JSON.parse(payload.toString())));
+    await client.subscribeAsync(deviceTopic('dev-a', 'apiReq'), { qos: 0 });
+    return got;
+  }
+
+  it('hands each request to the subscribed amp whole, the large ones too, in order', async () => {
+    const a = await device('dev-a');
+    const got = await hearRequests(a);
+    const large = JSON.stringify({ url: '/', pad: 'é"\\n'.repeat(30_000) }); // past a 3-byte remaining length
+    const sent = [
+      { sessionId: 's1', frame: '{"url":"/amp","method":"get","id":1}' },
+      { sessionId: 's1' },
+      { sessionId: 's2', frame: large },
+      { sessionId: 's1', close: true as const },
+    ];
+    for (const message of sent) await broker.relayLink.publishApiRequest('dev-a', message);
+    await until(() => got.length === sent.length);
+    expect(got).toEqual(sent);
+    expect(a.connected).toBe(true);
+  });
+
+  it('publishes through the broker to an amp that has not subscribed: nothing arrives, nothing fails', async () => {
+    const a = await device('dev-a');
+    const got: unknown[] = [];
+    a.on('message', (_topic, payload) => got.push(payload.toString()));
+    await broker.relayLink.publishApiRequest('dev-a', { sessionId: 's1', frame: '{}' });
+    await broker.relayLink.publishApiRequest('dev-gone', { sessionId: 's1', frame: '{}' });
+    await a.subscribeAsync(deviceTopic('dev-a', 'apiReq'), { qos: 0 });
+    await a.unsubscribeAsync(deviceTopic('dev-a', 'apiReq'));
+    await broker.relayLink.publishApiRequest('dev-a', { sessionId: 's1', frame: '{}' });
+    await pause(100);
+    expect(got).toEqual([]);
+    expect(a.connected).toBe(true);
+  });
+
+  it("passes an amp's replies to its listeners, parsed, and drops a reply that is not one", async () => {
+    const a = await device('dev-a');
+    const replies: unknown[] = [];
+    const stop = await broker.relayLink.onApiResponse('dev-a', (message) => replies.push(message));
+    await a.publishAsync(deviceTopic('dev-a', 'apiRes'), '{"sessionId":"s1","frame":"{\\"id\\":1}"}');
+    await a.publishAsync(deviceTopic('dev-a', 'apiRes'), '{"sessionId":"s1"}'); // no frame
+    await a.publishAsync(deviceTopic('dev-a', 'apiRes'), 'not json');
+    await a.publishAsync(deviceTopic('dev-a', 'apiRes'), '{"sessionId":"s2","frame":"2"}');
+    await until(() => replies.length === 2);
+    expect(replies).toEqual([
+      { sessionId: 's1', frame: '{"id":1}' },
+      { sessionId: 's2', frame: '2' },
+    ]);
+    await stop();
+    await a.publishAsync(deviceTopic('dev-a', 'apiRes'), '{"sessionId":"s3","frame":"3"}');
+    await pause(100);
+    expect(replies).toHaveLength(2);
+  });
+});
+
 describe('embedded broker: shutdown', () => {
   it('closes promptly even with a connection that never sent CONNECT', async () => {
     const socket = createConnection({ host: '127.0.0.1', port: broker.port });

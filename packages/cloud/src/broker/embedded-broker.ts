@@ -7,7 +7,6 @@
 import type { EventEmitter } from 'node:events';
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import {
-  ApiRequestMessageSchema,
   type ApiResponseMessage,
   DEVICE_TOPICS,
   MQTT_PAYLOAD_SCHEMAS,
@@ -18,6 +17,7 @@ import { Aedes, type AedesPublishPacket, type AuthenticateError, type Client } f
 import { mayPublish, maySubscribe, type BrokerIdentity } from './acl';
 import { consoleBrokerLogger, type BrokerLogger } from './logger';
 import { createMessageQueue } from './message-queue';
+import { encodePublishQos0 } from './publish-packet';
 import type { ServiceClient } from './service-client';
 import { safeError } from '../plugins/errors';
 
@@ -122,7 +122,8 @@ export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions): Promise<
   (broker as EventEmitter).on('error', (error: unknown) => log.warn({ error: safeError(error) }, 'MQTT broker error'));
 
   const sockets = new Set<Socket>(); // including those that never finish CONNECT: close() must not wait for them
-  const server: Server = createServer((socket) => {
+  // no Nagle: a remote request or reply is one small packet that must leave at once, not wait for the last one's ACK
+  const server: Server = createServer({ noDelay: true }, (socket) => {
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
     broker.handle(socket);
@@ -138,7 +139,7 @@ export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions): Promise<
 
   return {
     port,
-    relayLink: inProcessRelayLink(broker, log),
+    relayLink: inProcessRelayLink(broker, devices, log),
     disconnectDevice(deviceId, options = {}) {
       const client = devices.get(deviceId);
       if (!client) return Promise.resolve(false);
@@ -163,12 +164,34 @@ interface ResponseListeners {
   readonly ready: Promise<void>;
 }
 
+/** A connected MQTT 3.1 / 3.1.1 client whose socket still takes writes (Aedes accepts no other version). */
+const isOpenMqtt3 = (client: Client): boolean =>
+  client.connected && !client.closed && (client.version === 3 || client.version === 4) && client.conn.writable;
+
 /**
- * RelayLink over Aedes' own publish and subscribe (no client, no socket). One subscription per amp, however many
- * sessions listen to it: each reply is parsed once (one that does not parse is dropped) and handed to every listener.
+ * RelayLink over Aedes in process (no client, no socket of the cloud's own). Requests: when the amp is connected
+ * here and has subscribed to its own `api/req` (it does on every connection), each request is written straight to
+ * its socket as one QoS 0 PUBLISH (publish-packet.ts: the bytes Aedes would write), skipping Aedes' publish pipeline
+ * (topic matching, its queue, two setImmediate turns): on that way only the amp hears its requests, as the ACL wants
+ * (nobody else but the service identity may subscribe to them). Otherwise (not connected here, or an amp that
+ * restored its subscription from a persistent session without a SUBSCRIBE) the request goes through Aedes' publish
+ * like any message. The message is the relay's own, built in this process: it is serialised, not parsed again.
+ * Replies: one subscription per amp, however many sessions listen to it; each reply (bytes from the amp) is parsed
+ * once with its schema (one that does not parse is dropped) and handed to every listener.
  */
-function inProcessRelayLink(broker: Aedes, log: BrokerLogger): RelayLink {
+function inProcessRelayLink(broker: Aedes, devices: ReadonlyMap<string, Client>, log: BrokerLogger): RelayLink {
   const byDevice = new Map<string, ResponseListeners>();
+  // device clients subscribed to their own api/req (acl.ts always grants it), with that topic: the only clients a
+  // request goes straight to
+  const hearing = new WeakMap<Client, string>();
+  const apiReqOf = (client: Client) => (devices.get(client.id) === client ? deviceTopic(client.id, 'apiReq') : '');
+  broker.on('subscribe', (subscriptions, client) => {
+    const topic = apiReqOf(client);
+    if (subscriptions.some((sub) => sub.topic === topic)) hearing.set(client, topic);
+  });
+  broker.on('unsubscribe', (topics, client) => {
+    if (topics.includes(apiReqOf(client))) hearing.delete(client);
+  });
   const listen = (deviceId: string, topic: string): ResponseListeners => {
     const handlers = new Set<(message: ApiResponseMessage) => void>();
     const deliver = (packet: AedesPublishPacket, done: () => void) => {
@@ -189,11 +212,16 @@ function inProcessRelayLink(broker: Aedes, log: BrokerLogger): RelayLink {
   };
   return {
     publishApiRequest(deviceId, message) {
-      const payload = Buffer.from(JSON.stringify(ApiRequestMessageSchema.parse(message)));
-      const topic = deviceTopic(deviceId, 'apiReq');
+      const payload = Buffer.from(JSON.stringify(message));
+      const amp = devices.get(deviceId);
+      const topic = amp === undefined ? undefined : hearing.get(amp);
+      if (amp !== undefined && topic !== undefined && isOpenMqtt3(amp)) {
+        amp.conn.write(encodePublishQos0(topic, payload));
+        return Promise.resolve();
+      }
       const packet = {
         cmd: 'publish',
-        topic,
+        topic: deviceTopic(deviceId, 'apiReq'),
         payload,
         qos: DEVICE_TOPICS.apiReq.qos,
         retain: false,

@@ -48,6 +48,47 @@ interface SessionHooks {
   onClosed(session: RelaySession): void;
   /** The browser sent a fresh credential: the subject it admits, or why it does not. */
   admit(token: string, deviceId: string): Promise<RelaySubject | Refusal>;
+  /** Hands the session its amp's replies (resolves once they flow), with the function that stops them. */
+  listen(deviceId: string, sessionId: string, onFrame: (frame: string) => void): Promise<() => void>;
+}
+
+/**
+ * The replies of each amp to its relay sessions: one broker listener per amp (however many sessions it has), each
+ * reply handed to its own session by a lookup of its session id.
+ */
+class ResponseRouter {
+  readonly #amps = new Map<
+    string,
+    { sessions: Map<string, (frame: string) => void>; stop: Promise<() => Promise<void>> }
+  >();
+
+  constructor(private readonly ctx: DomainContext) {}
+
+  async listen(deviceId: string, sessionId: string, onFrame: (frame: string) => void): Promise<() => void> {
+    const { broker } = this.ctx;
+    if (broker === undefined) throw new Error('The MQTT broker is not connected');
+    let amp = this.#amps.get(deviceId);
+    if (amp === undefined) {
+      const sessions = new Map<string, (frame: string) => void>();
+      const stop = broker.onApiResponse(deviceId, (message) => sessions.get(message.sessionId)?.(message.frame));
+      this.#amps.set(deviceId, (amp = { sessions, stop }));
+    }
+    const entry = amp;
+    entry.sessions.set(sessionId, onFrame);
+    const forget = () => {
+      entry.sessions.delete(sessionId);
+      if (entry.sessions.size > 0 || this.#amps.get(deviceId) !== entry) return;
+      this.#amps.delete(deviceId);
+      entry.stop.then((stop) => stop()).catch(() => undefined);
+    };
+    try {
+      await entry.stop;
+    } catch (error) {
+      forget(); // the next session asks the broker again
+      throw error;
+    }
+    return forget;
+  }
 }
 
 /** One browser ⇄ amp session. */
@@ -60,7 +101,7 @@ class RelaySession {
   #closed = false;
   #keepAlive: NodeJS.Timeout | undefined;
   #expiry: NodeJS.Timeout | undefined;
-  #stopResponses: (() => Promise<void>) | undefined;
+  #stopResponses: (() => void) | undefined;
 
   constructor(
     subject: RelaySubject,
@@ -85,10 +126,8 @@ class RelaySession {
   async start(): Promise<void> {
     const { broker, clock } = this.ctx;
     if (broker === undefined) return this.close(RELAY_CLOSE.Unavailable, 'The MQTT broker is not connected');
-    const stop = await broker.onApiResponse(this.subject.deviceId, (message) => {
-      if (message.sessionId === this.sessionId) this.#toBrowser(message.frame);
-    });
-    if (this.#closed) return void stop().catch(() => undefined);
+    const stop = await this.hooks.listen(this.subject.deviceId, this.sessionId, (frame) => this.#toBrowser(frame));
+    if (this.#closed) return stop();
     this.#stopResponses = stop;
     this.#keepAlive = setInterval(() => void this.#publish({ sessionId: this.sessionId }), RELAY_KEEPALIVE_MS);
     this.#endAt(clock);
@@ -157,9 +196,8 @@ class RelaySession {
     this.#closed = true;
     clearInterval(this.#keepAlive);
     clearTimeout(this.#expiry);
-    const stop = this.#stopResponses;
+    this.#stopResponses?.();
     this.#stopResponses = undefined;
-    void stop?.().catch(() => undefined);
     void this.#publish({ sessionId: this.sessionId, close: true });
     if (this.socket.readyState === OPEN) this.socket.close(code, reason);
     this.log.info({ sessionId: this.sessionId, deviceId: this.subject.deviceId, code, reason }, 'relay session closed');
@@ -187,6 +225,7 @@ class RelaySession {
 /** The open sessions of one app, with their caps and re-checks. */
 export class RelayHub {
   readonly #sessions = new Set<RelaySession>();
+  readonly #responses: ResponseRouter;
   readonly #timer: NodeJS.Timeout;
   readonly #unlisten: () => void;
 
@@ -194,6 +233,7 @@ export class RelayHub {
     private readonly ctx: DomainContext,
     private readonly remote: RemoteService,
   ) {
+    this.#responses = new ResponseRouter(ctx);
     const unlisten = [
       ctx.deviceEvents.onChanged((deviceId) => this.recheck((s) => s.subject.deviceId === deviceId)),
       ctx.deviceEvents.onSignedOut((userId) => this.recheck((s) => s.subject.userId === userId)),
@@ -227,6 +267,7 @@ export class RelayHub {
     const session = new RelaySession(subject, socket, this.ctx, log, {
       onClosed: (s) => this.#sessions.delete(s),
       admit: (token, deviceId) => this.remote.admit(token, deviceId),
+      listen: (deviceId, sessionId, onFrame) => this.#responses.listen(deviceId, sessionId, onFrame),
     });
     this.#sessions.add(session);
     return session;

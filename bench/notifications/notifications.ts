@@ -41,9 +41,12 @@ import {
 } from '../cloud/cloud-under-test';
 import { profileFor, type CpuProfileSummary } from '../cloud/profile';
 import { waitFor } from '../cloud/window';
+import { byDevice, channelFigures, rows, stagesOf, type ChannelResult, type Stage } from './arrivals';
 import { bareSmpp, bareSmtp, cloudMailer, WORKER_SEND_CONCURRENCY, type BareRun } from './baseline';
 import { FAULT_CHANNEL } from './fault-payload';
 import { confirmationPath, smtpMailbox } from './mailbox';
+
+export type { ChannelResult, Stage } from './arrivals';
 
 /** Issue 15: the fault → message hand-over p99 the cloud must keep with 1,000 amps faulting within a second. */
 export const NOTIFY_P99_TARGET_MS = 10_000;
@@ -77,29 +80,6 @@ export interface NotificationsOptions {
   readonly progress?: (message: string) => void;
 }
 
-/** One channel's figures. */
-export interface ChannelResult {
-  readonly expected: number;
-  /** Amps with at least one message on this channel. */
-  readonly delivered: number;
-  /** Messages beyond the first per amp. */
-  readonly duplicates: number;
-  /** Fault publish → arrival at the server, per amp (a missing message counts as infinitely late). */
-  readonly latency: Latency;
-  /** The first fault → the last message of this channel at the server. */
-  readonly lastMs: number;
-  /** The bare baseline, when run. */
-  readonly bare?: BareRun;
-  /** E-mail only: the cloud's own mailer (createSmtpMailer, no pool) alone, as many at once as the worker. */
-  readonly mailerAlone?: BareRun;
-}
-
-/** One stage of a message's way (ms). */
-export interface Stage {
-  readonly what: string;
-  readonly latency: Latency;
-}
-
 export interface NotificationsResult {
   readonly driver: CloudDriver;
   readonly amps: number;
@@ -131,17 +111,8 @@ export interface NotificationsResult {
   readonly workerSendConcurrency: number;
 }
 
-/** The amp a message is about: its console link `/venues/{venueId}/amps/{deviceId}`. */
-const AMP_LINK = /\/amps\/([0-9a-f-]{36})/;
-
 /** The test SMPP server (its type is not exported by name). */
 type TestSmppServer = Awaited<ReturnType<typeof startTestSmppServer>>;
-
-/** Rows of a raw query, on PGlite and node-postgres alike. */
-async function rows(cloud: CloudUnderTest, query: string): Promise<Record<string, unknown>[]> {
-  const result: unknown = await cloud.db.execute(query);
-  return (result as { rows: Record<string, unknown>[] }).rows;
-}
 
 /** Stamps the arrival time of every message the SMPP test server records (it keeps none of its own). */
 function stampSmsArrivals(smpp: TestSmppServer): number[] {
@@ -175,28 +146,6 @@ async function confirmedContact(cloud: CloudUnderTest, smtp: TestSmtpServer, tok
   const chosen = await call(cloud.app, 'POST', fillPath(CONTACT_PATHS.venueContact, { venueId, contactId }), {}, token);
   if (chosen.statusCode >= 300) throw new Error(`POST /venues/…/contacts/…: ${chosen.statusCode} ${chosen.body}`);
   return { email, contactId };
-}
-
-/** Per amp: the first arrival on a channel and how many arrived. */
-function byDevice(
-  texts: readonly { text: string; at: number }[],
-  published: Readonly<Record<string, number>>,
-): { first: Map<string, number>; count: Map<string, number>; strays: number; last: number } {
-  const first = new Map<string, number>();
-  const count = new Map<string, number>();
-  let strays = 0;
-  let last = Number.NaN;
-  for (const { text, at } of texts) {
-    const id = AMP_LINK.exec(text)?.[1];
-    if (id === undefined || published[id] === undefined) {
-      strays++;
-      continue;
-    }
-    count.set(id, (count.get(id) ?? 0) + 1);
-    if (!first.has(id)) first.set(id, at);
-    last = Number.isNaN(last) ? at : Math.max(last, at);
-  }
-  return { first, count, strays, last };
 }
 
 export async function benchNotifications(options: NotificationsOptions = {}): Promise<NotificationsResult> {
@@ -311,63 +260,10 @@ export async function benchNotifications(options: NotificationsOptions = {}): Pr
     const em = byDevice(mails, fault.at);
     const sm = byDevice(texts, fault.at);
     const ids = Object.keys(fault.at);
-    const latencies = (first: Map<string, number>) =>
-      ids.map((id) => (first.has(id) ? first.get(id)! - fault.at[id]! : Number.POSITIVE_INFINITY));
-    const duplicates = (count: Map<string, number>) => [...count.values()].reduce((s, n) => s + n - 1, 0);
-    const emailLat = latencies(em.first);
-    const smsLat = latencies(sm.first);
+    const { result: email, latencies: emailLat } = channelFigures(em, fault.at, firstFault);
+    const { result: sms, latencies: smsLat } = channelFigures(sm, fault.at, firstFault);
     const lastAt = Math.max(em.last, sm.last);
-
-    // where the time goes: the outbox rows of the faults' incidents
-    const outbox = await rows(
-      cloud,
-      'select i.device_id, n.channel, n.state, n.attempts, extract(epoch from n.created_at) * 1000 as created, ' +
-        'extract(epoch from n.sent_at) * 1000 as sent from notifications n join incidents i on i.id = n.incident_id ' +
-        `where i.condition_type = 'channelFault'`,
-    );
-    const states: Record<string, number> = {};
-    let retried = 0;
-    const storedToEnqueued: number[] = [];
-    const enqueuedToLeased: number[] = [];
-    const leasedToArrived: number[] = [];
-    for (const row of outbox) {
-      const id = String(row.device_id);
-      const state = String(row.state);
-      states[state] = (states[state] ?? 0) + 1;
-      if (Number(row.attempts) > 0) retried++; // a failed try each
-      const created = Number(row.created);
-      const sent = row.sent === null ? Number.NaN : Number(row.sent);
-      const storedAt = faultStored.get(id);
-      if (row.channel === 'email' && storedAt !== undefined) storedToEnqueued.push(created - storedAt);
-      if (!Number.isNaN(sent)) {
-        enqueuedToLeased.push(sent - created);
-        const arrived = (row.channel === 'email' ? em : sm).first.get(id);
-        if (arrived !== undefined) leasedToArrived.push(arrived - sent);
-      }
-    }
-    const stages: Stage[] = [
-      {
-        what: 'fault publish → reported state stored (ingest)',
-        latency: summarize(ids.filter((id) => faultStored.has(id)).map((id) => faultStored.get(id)! - fault.at[id]!)),
-      },
-      { what: 'stored → incident + outbox rows written (deriver)', latency: summarize(storedToEnqueued) },
-      { what: 'rows written → leased by the worker (wake-up, claim turn)', latency: summarize(enqueuedToLeased) },
-      { what: 'leased → at the server (queue, compose, send, 32 lanes)', latency: summarize(leasedToArrived) },
-    ];
-    const email: ChannelResult = {
-      expected,
-      delivered: em.first.size,
-      duplicates: duplicates(em.count),
-      latency: summarize(emailLat),
-      lastMs: em.last - firstFault,
-    };
-    const sms: ChannelResult = {
-      expected,
-      delivered: sm.first.size,
-      duplicates: duplicates(sm.count),
-      latency: summarize(smsLat),
-      lastMs: sm.last - firstFault,
-    };
+    const { stages, states, retried } = await stagesOf(cloud, fault.at, faultStored, { email: em, sms: sm });
     say(`${em.first.size} e-mails, ${sm.first.size} SMS; closing the cloud`);
     cloud.onStored = undefined;
     await agents.closeAll();

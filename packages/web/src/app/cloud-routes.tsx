@@ -3,16 +3,18 @@
  * /verify-email; signed in with a verified email: /profile, /venues/*, /contacts, /update, and the firmware library
  * /firmware (issue 14). Anything else → /.
  */
+import { lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { ErrorScreen } from '../shared/ui/error-screen';
 import { LoadingScreen } from '../shared/ui/loading-screen';
 import { CloudRootRedirect, RequireUser, RequireVerified } from './cloud-guards';
 import { AppLayout } from './layout/app-layout';
-import { CloudDrawer } from './layout/cloud-drawer';
+import { muiRoute } from './mui-route';
 import { venuesRoutes } from './venues-routes';
 
 const auth = () => import('../features/account');
 const contacts = () => import('../features/contacts');
+const CloudDrawer = lazy(async () => ({ default: (await import('./layout/cloud-drawer')).CloudDrawer }));
 
 /** spec 1 §2 contacts area (base /contacts). */
 const contactsRoutes: RouteObject = {
@@ -32,40 +34,43 @@ export const cloudRoutes: RouteObject[] = [
     errorElement: <ErrorScreen />,
     hydrateFallbackElement: <LoadingScreen />,
     children: [
-      { index: true, element: <CloudRootRedirect /> },
-      { path: 'login', lazy: async () => ({ Component: (await auth()).SignInPage }) },
-      { path: 'register', lazy: async () => ({ Component: (await auth()).RegisterPage }) },
-      { path: 'forgot', lazy: async () => ({ Component: (await auth()).ForgotPasswordPage }) },
-      {
-        path: 'preferences',
-        lazy: async () => ({ Component: (await import('../features/preferences')).PreferencesPage }),
-      },
-      { path: 'about', lazy: async () => ({ Component: (await import('../features/about')).AboutPage }) },
-      {
-        element: <RequireUser />,
-        children: [
-          { path: 'verify-email', lazy: async () => ({ Component: (await auth()).VerifyEmailPage }) },
-          {
-            element: <RequireVerified />,
-            children: [
-              { path: 'profile', lazy: async () => ({ Component: (await auth()).ProfilePage }) },
-              venuesRoutes,
-              contactsRoutes,
-              {
-                path: 'firmware',
-                lazy: async () => ({
-                  Component: (await import('../features/firmware-library')).FirmwareLibraryPage,
-                }),
-              },
-              // spec 1 §2 cloud firmware update: selection, progress, past rollouts (issue 14)
-              {
-                path: 'update',
-                lazy: async () => ({ Component: (await import('../features/cloud-update')).CloudUpdatePage }),
-              },
-            ],
-          },
-        ],
-      },
+      // every cloud screen uses MUI (the first route's budget is the local amp list's, docs/adr/0004)
+      muiRoute([
+        { index: true, element: <CloudRootRedirect /> },
+        { path: 'login', lazy: async () => ({ Component: (await auth()).SignInPage }) },
+        { path: 'register', lazy: async () => ({ Component: (await auth()).RegisterPage }) },
+        { path: 'forgot', lazy: async () => ({ Component: (await auth()).ForgotPasswordPage }) },
+        {
+          path: 'preferences',
+          lazy: async () => ({ Component: (await import('../features/preferences')).PreferencesPage }),
+        },
+        { path: 'about', lazy: async () => ({ Component: (await import('../features/about')).AboutPage }) },
+        {
+          element: <RequireUser />,
+          children: [
+            { path: 'verify-email', lazy: async () => ({ Component: (await auth()).VerifyEmailPage }) },
+            {
+              element: <RequireVerified />,
+              children: [
+                { path: 'profile', lazy: async () => ({ Component: (await auth()).ProfilePage }) },
+                venuesRoutes,
+                contactsRoutes,
+                {
+                  path: 'firmware',
+                  lazy: async () => ({
+                    Component: (await import('../features/firmware-library')).FirmwareLibraryPage,
+                  }),
+                },
+                // spec 1 §2 cloud firmware update: selection, progress, past rollouts (issue 14)
+                {
+                  path: 'update',
+                  lazy: async () => ({ Component: (await import('../features/cloud-update')).CloudUpdatePage }),
+                },
+              ],
+            },
+          ],
+        },
+      ]),
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },

@@ -1,13 +1,15 @@
 /**
  * The routes of spec 1 §2 and spec 2 §2 in local mode. Screens load lazily (one chunk per feature); the layout,
- * the root redirect and the error screen are in the main chunk.
+ * the root redirect and the error screen are in the main chunk. The amp list (the first route) is drawn without
+ * MUI; every other screen sits under the pathless MuiOutlet route, which brings MUI and its theme (docs/adr/0004).
  */
+import { lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { ErrorScreen } from '../shared/ui/error-screen';
 import { LoadingScreen } from '../shared/ui/loading-screen';
 import { ampPageRoutes } from './amp-routes';
-import { AppDrawer } from './layout/app-drawer';
 import { AppLayout } from './layout/app-layout';
+import { muiRoute } from './mui-route';
 import { RootRedirect } from './root-redirect';
 
 const amps = () => import('../features/amp-list');
@@ -16,6 +18,8 @@ const amps = () => import('../features/amp-list');
 export const preloadAmpList = (): void => void amps();
 const ampDetail = () => import('../features/amp-detail');
 
+const AppDrawer = lazy(async () => ({ default: (await import('./layout/app-drawer')).AppDrawer }));
+
 export const routes: RouteObject[] = [
   {
     element: <AppLayout menu={AppDrawer} />,
@@ -23,29 +27,33 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <LoadingScreen />,
     children: [
       { index: true, element: <RootRedirect /> },
-      { path: 'login', lazy: async () => ({ Component: (await import('../features/amp-login')).LoginPage }) },
-      {
-        path: 'preferences',
-        lazy: async () => ({ Component: (await import('../features/preferences')).PreferencesPage }),
-      },
-      { path: 'about', lazy: async () => ({ Component: (await import('../features/about')).AboutPage }) },
-      {
-        path: 'update',
-        lazy: async () => ({ Component: (await import('../features/local-update')).LocalUpdatePage }),
-      },
-      { path: 'cs-touch', lazy: async () => ({ Component: (await import('./coming-routes')).CsTouchRoute }) },
       {
         path: 'amps',
         lazy: async () => ({ Component: (await amps()).AmpsLayout }),
         children: [
           { index: true, lazy: async () => ({ Component: (await amps()).SelectAmpPrompt }) },
-          {
-            path: ':ampId',
-            lazy: async () => ({ Component: (await ampDetail()).AmpDetailShell }),
-            children: ampPageRoutes,
-          },
+          muiRoute([
+            {
+              path: ':ampId',
+              lazy: async () => ({ Component: (await ampDetail()).AmpDetailShell }),
+              children: ampPageRoutes,
+            },
+          ]),
         ],
       },
+      muiRoute([
+        { path: 'login', lazy: async () => ({ Component: (await import('../features/amp-login')).LoginPage }) },
+        {
+          path: 'preferences',
+          lazy: async () => ({ Component: (await import('../features/preferences')).PreferencesPage }),
+        },
+        { path: 'about', lazy: async () => ({ Component: (await import('../features/about')).AboutPage }) },
+        {
+          path: 'update',
+          lazy: async () => ({ Component: (await import('../features/local-update')).LocalUpdatePage }),
+        },
+        { path: 'cs-touch', lazy: async () => ({ Component: (await import('./coming-routes')).CsTouchRoute }) },
+      ]),
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },

@@ -3,6 +3,7 @@
  * connection manager (outside React; local mode talks to amps from the start), then the router of that mode. What
  * only cloud mode needs (its routes, the RTK Query cache, the session sync) loads only in cloud mode.
  */
+import '../shared/ui/plain/tokens.css';
 import './zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

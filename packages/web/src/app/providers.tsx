@@ -1,6 +1,5 @@
-import { CssBaseline, ThemeProvider } from '@mui/material';
 import type { i18n } from 'i18next';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider, useSelector } from 'react-redux';
 import { DeviceManagerProvider, type DeviceManager } from '../device';
@@ -11,19 +10,20 @@ import {
 } from '../features/preferences/store/preferences-slice';
 import { SessionSyncProvider } from '../shared/cloud/session-sync-context';
 import { selectHostingMode } from '../shared/hosting/hosting-mode';
+import { DarkModeContext } from '../shared/ui/color-scheme';
 import { ErrorBoundary } from '../shared/ui/error-boundary';
 import type { AppStore } from './store';
-import { createAppTheme } from './theme';
 
-function PreferredTheme({ children }: { children: ReactNode }) {
+/**
+ * Light or dark from the preferences: the plain CSS of the first route follows <html data-theme> (shared/ui/plain/
+ * tokens.css), the MUI theme of the other screens the context (shared/ui/mui-theme.tsx).
+ */
+function PreferredColorScheme({ children }: { children: ReactNode }) {
   const darkMode = useSelector(selectDarkMode);
-  const theme = useMemo(() => createAppTheme(darkMode), [darkMode]);
-  return (
-    <ThemeProvider theme={theme}>
-      <CssBaseline enableColorScheme />
-      {children}
-    </ThemeProvider>
-  );
+  useLayoutEffect(() => {
+    document.documentElement.dataset.theme = darkMode ? 'dark' : 'light';
+  }, [darkMode]);
+  return <DarkModeContext value={darkMode}>{children}</DarkModeContext>;
 }
 
 /** Follows the language preference (null = the browser's languages) and names the document in it. */
@@ -56,13 +56,13 @@ export function AppProviders(props: { store: AppStore; i18n: i18n; manager: Devi
       <CloudSession store={props.store} />
       <I18nextProvider i18n={props.i18n}>
         <LanguageSync i18n={props.i18n} />
-        <PreferredTheme>
+        <PreferredColorScheme>
           <ErrorBoundary>
             <SessionSyncProvider sync={props.store.sessionSync}>
               <DeviceManagerProvider manager={props.manager}>{props.children}</DeviceManagerProvider>
             </SessionSyncProvider>
           </ErrorBoundary>
-        </PreferredTheme>
+        </PreferredColorScheme>
       </I18nextProvider>
     </Provider>
   );

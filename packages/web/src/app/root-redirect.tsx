@@ -1,8 +1,7 @@
-import { Box, CircularProgress } from '@mui/material';
-import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { Navigate } from 'react-router';
 import { selectAmpEntry, selectHostAmpId, selectLocalLoggedIn, type WithDevices, type WithLocalLogin } from '../device';
+import { LoadingScreen } from '../shared/ui/loading-screen';
 
 type Where = '/amps' | '/login' | 'wait';
 
@@ -23,12 +22,6 @@ export function rootTarget(s: WithDevices & WithLocalLogin): Where {
 }
 
 export function RootRedirect() {
-  const { t } = useTranslation('common');
   const target = useSelector(rootTarget);
-  if (target !== 'wait') return <Navigate to={target} replace />;
-  return (
-    <Box sx={{ display: 'flex', flex: 1, alignItems: 'center', justifyContent: 'center' }}>
-      <CircularProgress aria-label={t('loading')} />
-    </Box>
-  );
+  return target === 'wait' ? <LoadingScreen /> : <Navigate to={target} replace />;
 }

@@ -1,7 +1,10 @@
-import { Box, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
+import styles from './centered-message.module.css';
 
-/** A title and optional text centred in the space it is given (empty states, not-found, coming pages). */
+/**
+ * A title and optional text centred in the space it is given (empty states, not-found, coming pages). Plain React
+ * and CSS (the amp list's empty states and its select-an-amp prompt are on the first route, docs/adr/0004).
+ */
 export function CenteredMessage({
   title,
   children,
@@ -11,14 +14,18 @@ export function CenteredMessage({
   children?: ReactNode;
   headingLevel?: 'h1' | 'h2';
 }) {
+  const Heading = headingLevel;
   return (
-    <Box sx={{ display: 'flex', flex: 1, alignItems: 'center', justifyContent: 'center', p: 3, minHeight: 200 }}>
-      <Stack spacing={1.5} sx={{ maxWidth: 420, textAlign: 'center', alignItems: 'center' }}>
-        <Typography variant="h6" component={headingLevel}>
-          {title}
-        </Typography>
+    <div className={styles.box}>
+      <div className={styles.stack}>
+        <Heading className={styles.title}>{title}</Heading>
         {children}
-      </Stack>
-    </Box>
+      </div>
+    </div>
   );
+}
+
+/** A line of secondary text under a CenteredMessage's title (MUI's body1 in the secondary text colour). */
+export function MessageText({ children }: { children: ReactNode }) {
+  return <p className={styles.text}>{children}</p>;
 }

@@ -1,23 +1,25 @@
-import { Button, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { CenteredMessage } from './centered-message';
+import { CenteredMessage, MessageText } from './centered-message';
 import { helpHref } from './help-link';
+import styles from './plain/plain.module.css';
 
 /**
  * spec 1 §2 / spec 2 §2 generic error screen: 'Something went wrong' with links to the amp list and Help & Feedback.
- * Plain anchors: it must work even when the router itself is what failed.
+ * Plain anchors and plain CSS: it must work even when the router itself, or loading a screen's chunk, is what failed.
  */
 export function ErrorScreen() {
   const { t } = useTranslation('common');
   return (
     <CenteredMessage title={t('errorScreen.title')} headingLevel="h1">
-      <Typography color="textSecondary">{t('errorScreen.text')}</Typography>
-      <Stack direction="row" spacing={1}>
-        <Button variant="contained" href="/amps">
+      <MessageText>{t('errorScreen.text')}</MessageText>
+      <div className={styles.buttonRow}>
+        <a className={`${styles.button} ${styles.contained}`} href="/amps">
           {t('errorScreen.ampList')}
-        </Button>
-        <Button href={helpHref(t('help.mailSubject'))}>{t('errorScreen.help')}</Button>
-      </Stack>
+        </a>
+        <a className={styles.button} href={helpHref(t('help.mailSubject'))}>
+          {t('errorScreen.help')}
+        </a>
+      </div>
     </CenteredMessage>
   );
 }

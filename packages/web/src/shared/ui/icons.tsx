@@ -1,131 +1,51 @@
 /** The few icons the console uses, drawn as SvgIcon components (there is no icon package in the bundle). */
 import { SvgIcon, type SvgIconProps } from '@mui/material';
+import {
+  accessPointGlyph,
+  backGlyph,
+  disconnectedGlyph,
+  faceGlyph,
+  infoGlyph,
+  leafGlyph,
+  lockGlyph,
+  menuGlyph,
+  powerGlyph,
+  searchGlyph,
+  visibilityGlyph,
+  volumeOffGlyph,
+  volumeOnGlyph,
+  wifiGlyph,
+  wiredGlyph,
+  type FaceKind,
+} from './plain/glyphs';
 
-const stroke = {
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 2,
-  strokeLinecap: 'round',
-  strokeLinejoin: 'round',
-} as const;
+export type { FaceKind } from './plain/glyphs';
 
-export const MenuIcon = (p: SvgIconProps) => (
-  <SvgIcon {...p}>
-    <path d="M3 18h18v-2H3v2zm0-5h18v-2H3v2zm0-7v2h18V6H3z" />
-  </SvgIcon>
-);
-
-export const BackIcon = (p: SvgIconProps) => (
-  <SvgIcon {...p}>
-    <path d="M20 11H7.83l5.59-5.59L12 4l-8 8 8 8 1.41-1.41L7.83 13H20v-2z" />
-  </SvgIcon>
-);
-
-export const SearchIcon = (p: SvgIconProps) => (
-  <SvgIcon {...p}>
-    <circle cx="10" cy="10" r="6" {...stroke} />
-    <path d="M14.5 14.5 20 20" {...stroke} />
-  </SvgIcon>
-);
-
-export const LockIcon = (p: SvgIconProps) => (
-  <SvgIcon {...p}>
-    <path d="M18 8h-1V6c0-2.76-2.24-5-5-5S7 3.24 7 6v2H6c-1.1 0-2 .9-2 2v10c0 1.1.9 2 2 2h12c1.1 0 2-.9 2-2V10c0-1.1-.9-2-2-2zm-6 9c-1.1 0-2-.9-2-2s.9-2 2-2 2 .9 2 2-.9 2-2 2zm3.1-9H8.9V6c0-1.71 1.39-3.1 3.1-3.1s3.1 1.39 3.1 3.1v2z" />
-  </SvgIcon>
-);
-
-export const PowerIcon = (p: SvgIconProps) => (
-  <SvgIcon {...p}>
-    <path d="M12 3v9" {...stroke} />
-    <path d="M7.1 6.3a8 8 0 1 0 9.8 0" {...stroke} />
-  </SvgIcon>
-);
+export const MenuIcon = (p: SvgIconProps) => <SvgIcon {...p}>{menuGlyph()}</SvgIcon>;
+export const BackIcon = (p: SvgIconProps) => <SvgIcon {...p}>{backGlyph()}</SvgIcon>;
+export const SearchIcon = (p: SvgIconProps) => <SvgIcon {...p}>{searchGlyph()}</SvgIcon>;
+export const LockIcon = (p: SvgIconProps) => <SvgIcon {...p}>{lockGlyph()}</SvgIcon>;
+export const PowerIcon = (p: SvgIconProps) => <SvgIcon {...p}>{powerGlyph()}</SvgIcon>;
 
 /** spec 2 §2 status faces: ok smiles, warning is level, fault frowns. */
-export type FaceKind = 'ok' | 'warning' | 'fault';
-const MOUTHS: Record<FaceKind, string> = {
-  ok: 'M8 14c1 1.6 2.4 2.4 4 2.4s3-.8 4-2.4',
-  warning: 'M8.5 15.5h7',
-  fault: 'M8 16.8c1-1.6 2.4-2.4 4-2.4s3 .8 4 2.4',
-};
 export const FaceIcon = ({ kind, ...p }: SvgIconProps & { kind: FaceKind }) => (
-  <SvgIcon {...p}>
-    <circle cx="12" cy="12" r="9.5" {...stroke} />
-    <circle cx="9" cy="9.5" r="1.4" />
-    <circle cx="15" cy="9.5" r="1.4" />
-    <path d={MOUTHS[kind]} {...stroke} />
-  </SvgIcon>
+  <SvgIcon {...p}>{faceGlyph(kind)}</SvgIcon>
 );
 
-export const WiredIcon = (p: SvgIconProps) => (
-  <SvgIcon {...p}>
-    <path d="M6 4h12v10h-3v3h-6v-3H6z" {...stroke} />
-    <path d="M9.5 7.5v2.5M12 7.5v2.5M14.5 7.5v2.5M12 17v4" {...stroke} />
-  </SvgIcon>
-);
-
-export const AccessPointIcon = (p: SvgIconProps) => (
-  <SvgIcon {...p}>
-    <rect x="3" y="14" width="18" height="6" rx="1.5" {...stroke} />
-    <path d="M7 17h.01M11 17h.01M16 14V4" {...stroke} />
-    <path d="M19 6.5a4 4 0 0 0-6 0" {...stroke} />
-  </SvgIcon>
-);
+export const WiredIcon = (p: SvgIconProps) => <SvgIcon {...p}>{wiredGlyph()}</SvgIcon>;
+export const AccessPointIcon = (p: SvgIconProps) => <SvgIcon {...p}>{accessPointGlyph()}</SvgIcon>;
 
 /** Wi-Fi with 1 to 4 lit arcs (spec 2 §2 thresholds via the protocol's wifiIconLevel). */
 export const WifiIcon = ({ level, ...p }: SvgIconProps & { level: 1 | 2 | 3 | 4 }) => (
-  <SvgIcon {...p}>
-    <circle cx="12" cy="19" r="1.6" />
-    {['M8.8 15.8a4.5 4.5 0 0 1 6.4 0', 'M5.9 12.9a8.6 8.6 0 0 1 12.2 0', 'M3 10a12.7 12.7 0 0 1 18 0'].map((d, i) => (
-      <path key={d} d={d} {...stroke} opacity={level >= i + 2 ? 1 : 0.3} />
-    ))}
-  </SvgIcon>
+  <SvgIcon {...p}>{wifiGlyph(level)}</SvgIcon>
 );
 
-export const DisconnectedIcon = (p: SvgIconProps) => (
-  <SvgIcon {...p}>
-    <path
-      d="M8.8 15.8a4.5 4.5 0 0 1 6.4 0M5.9 12.9a8.6 8.6 0 0 1 12.2 0M3 10a12.7 12.7 0 0 1 18 0"
-      {...stroke}
-      opacity={0.4}
-    />
-    <path d="M4 4l16 16" {...stroke} />
-  </SvgIcon>
-);
-
-export const VolumeOffIcon = (p: SvgIconProps) => (
-  <SvgIcon {...p}>
-    <path d="M3 9v6h4l5 5V4L7 9H3z" />
-    <path d="M16 9l5 6M21 9l-5 6" {...stroke} />
-  </SvgIcon>
-);
-
-export const VolumeOnIcon = (p: SvgIconProps) => (
-  <SvgIcon {...p}>
-    <path d="M3 9v6h4l5 5V4L7 9H3z" />
-    <path d="M15.5 8.5a5 5 0 0 1 0 7M18 6a8.5 8.5 0 0 1 0 12" {...stroke} />
-  </SvgIcon>
-);
-
-export const LeafIcon = (p: SvgIconProps) => (
-  <SvgIcon {...p}>
-    <path d="M5 19C5 10 10 5 20 4c0 10-5 15-13 15z" {...stroke} />
-    <path d="M5 19c3-5 6-8 10-10" {...stroke} />
-  </SvgIcon>
-);
-
-export const InfoIcon = (p: SvgIconProps) => (
-  <SvgIcon {...p}>
-    <circle cx="12" cy="12" r="9.5" {...stroke} />
-    <path d="M12 11v6" {...stroke} />
-    <circle cx="12" cy="7.5" r="1.3" />
-  </SvgIcon>
-);
+export const DisconnectedIcon = (p: SvgIconProps) => <SvgIcon {...p}>{disconnectedGlyph()}</SvgIcon>;
+export const VolumeOffIcon = (p: SvgIconProps) => <SvgIcon {...p}>{volumeOffGlyph()}</SvgIcon>;
+export const VolumeOnIcon = (p: SvgIconProps) => <SvgIcon {...p}>{volumeOnGlyph()}</SvgIcon>;
+export const LeafIcon = (p: SvgIconProps) => <SvgIcon {...p}>{leafGlyph()}</SvgIcon>;
+export const InfoIcon = (p: SvgIconProps) => <SvgIcon {...p}>{infoGlyph()}</SvgIcon>;
 
 export const VisibilityIcon = ({ off, ...p }: SvgIconProps & { off?: boolean }) => (
-  <SvgIcon {...p}>
-    <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" {...stroke} />
-    <circle cx="12" cy="12" r="3" {...stroke} />
-    {off ? <path d="M4 4l16 16" {...stroke} /> : null}
-  </SvgIcon>
+  <SvgIcon {...p}>{visibilityGlyph(off === true)}</SvgIcon>
 );

@@ -1,38 +1,45 @@
-import { Badge, Stack } from '@mui/material';
 import { wifiIconLevel, type AmpSummary } from '@rackside/protocol';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { selectUacHidesPages, type WithDevices } from '../../../device';
-import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { UAC_HIDDEN_PAGES, ampPath, type AmpPage } from '../../../shared/amp-pages';
+import { Badge } from '../../../shared/ui/plain/badge';
 import {
-  AccessPointIcon,
-  DisconnectedIcon,
-  InfoIcon,
-  LeafIcon,
-  PowerIcon,
-  VolumeOffIcon,
-  VolumeOnIcon,
-  WifiIcon,
-  WiredIcon,
-} from '../../../shared/ui/icons';
+  accessPointGlyph,
+  disconnectedGlyph,
+  infoGlyph,
+  leafGlyph,
+  powerGlyph,
+  volumeOffGlyph,
+  volumeOnGlyph,
+  wifiGlyph,
+  wiredGlyph,
+} from '../../../shared/ui/plain/glyphs';
+import { Icon } from '../../../shared/ui/plain/icon';
 import { StatusFace, faceOf } from '../../../shared/ui/status-face';
+import { WithMui } from '../../../shared/ui/with-mui';
 import { useMuteAll } from '../use-mute-all';
+import styles from './amp-list.module.css';
 import { CardIconButton } from './card-icon-button';
+
+// MUI's Dialog: loaded when a mute is first asked about (the cards are on the first route, docs/adr/0004)
+const ConfirmDialog = lazy(async () => ({
+  default: (await import('../../../shared/ui/confirm-dialog')).ConfirmDialog,
+}));
 
 /** The amp's connection: wired, access point, Wi-Fi with its signal level, or disconnected (spec 2 §2). */
 export function ConnectionIcon({ summary }: { summary: AmpSummary }) {
   const level = wifiIconLevel(summary.wifiSignalStrength);
   switch (summary.connectionType) {
     case 'Wired':
-      return <WiredIcon data-connection="wired" />;
+      return <Icon glyph={wiredGlyph()} data={{ 'data-connection': 'wired' }} />;
     case 'AP':
-      return <AccessPointIcon data-connection="ap" />;
+      return <Icon glyph={accessPointGlyph()} data={{ 'data-connection': 'ap' }} />;
     case 'WiFi':
-      return <WifiIcon level={level === 0 ? 1 : level} data-connection={`wifi-${level}`} />;
+      return <Icon glyph={wifiGlyph(level === 0 ? 1 : level)} data={{ 'data-connection': `wifi-${level}` }} />;
     case 'Disconnected':
-      return <DisconnectedIcon color="error" data-connection="disconnected" />;
+      return <Icon glyph={disconnectedGlyph()} tone="error" data={{ 'data-connection': 'disconnected' }} />;
   }
 }
 
@@ -42,16 +49,6 @@ const POWER_LABEL = {
   'false-true': 'card.powerStandby',
   'true-true': 'card.powerPoeStandby',
 } as const;
-
-/** The n/total badge: warning-coloured while any channel is muted, quiet (but readable) otherwise. */
-const muteBadgeSx = (anyMuted: boolean) => ({
-  '& .MuiBadge-badge': {
-    fontSize: 10,
-    height: 16,
-    px: 0.5,
-    ...(anyMuted ? {} : { bgcolor: 'action.selected', color: 'text.primary' }),
-  },
-});
 
 /** What a mute-all button shows and does: n/total muted, mutes all (or unmutes when all are muted). */
 export interface MuteAllCardProps {
@@ -63,13 +60,21 @@ export interface MuteAllCardProps {
   readonly confirmName?: string | undefined;
 }
 
-/** spec 2 §2 mute-all on a card, with its n/total badge (local cards, and venue cards in cloud mode). */
+/**
+ * spec 2 §2 mute-all on a card, with its n/total badge (local cards, and venue cards in cloud mode): warning-coloured
+ * while any channel is muted, quiet (but readable) otherwise. The confirmation (MUI) mounts when first asked for.
+ */
 export function MuteAllCardButton({ muted, total, enabled, onToggle, confirmName }: MuteAllCardProps) {
   const { t } = useTranslation('amps');
   const [asking, setAsking] = useState(false);
+  const [asked, setAsked] = useState(false);
   const counts = { muted, total };
   const allMuted = total > 0 && muted === total;
-  const handleClick = () => (allMuted || confirmName === undefined ? onToggle() : setAsking(true));
+  const handleClick = () => {
+    if (allMuted || confirmName === undefined) return onToggle();
+    setAsked(true);
+    setAsking(true);
+  };
   const handleConfirm = () => {
     setAsking(false);
     onToggle();
@@ -82,22 +87,24 @@ export function MuteAllCardButton({ muted, total, enabled, onToggle, confirmName
         disabled={!enabled}
         pressed={allMuted}
       >
-        <Badge badgeContent={t('card.mutedCount', counts)} color="warning" sx={muteBadgeSx(muted > 0)}>
-          {allMuted ? <VolumeOffIcon /> : <VolumeOnIcon />}
+        <Badge tone={muted > 0 ? 'warning' : 'quiet'} content={t('card.mutedCount', counts)} small>
+          <Icon glyph={allMuted ? volumeOffGlyph() : volumeOnGlyph()} />
         </Badge>
       </CardIconButton>
-      {confirmName !== undefined && (
-        <ConfirmDialog
-          open={asking}
-          title={t('card.muteAllConfirm.title', { name: confirmName })}
-          text={t('card.muteAllConfirm.text', { name: confirmName, total })}
-          cancelLabel={t('card.muteAllConfirm.cancel')}
-          confirmLabel={t('card.muteAllConfirm.confirm')}
-          busy={false}
-          onConfirm={handleConfirm}
-          onClose={() => setAsking(false)}
-        />
-      )}
+      {confirmName !== undefined && asked ? (
+        <WithMui>
+          <ConfirmDialog
+            open={asking}
+            title={t('card.muteAllConfirm.title', { name: confirmName })}
+            text={t('card.muteAllConfirm.text', { name: confirmName, total })}
+            cancelLabel={t('card.muteAllConfirm.cancel')}
+            confirmLabel={t('card.muteAllConfirm.confirm')}
+            busy={false}
+            onConfirm={handleConfirm}
+            onClose={() => setAsking(false)}
+          />
+        </WithMui>
+      ) : null}
     </>
   );
 }
@@ -108,6 +115,7 @@ export function AmpCardActions({ summary, onMenu }: { summary: AmpSummary; onMen
   const mute = useMuteAll(summary);
   const face = faceOf(summary);
   const poe = summary.powerSource === 'POE';
+  const standby = summary.isAutoStandby;
   // spec 2 §2 / issue 18: the pages hide only when the UAC lock leaves the user nothing to see
   const hidesPages = useSelector((s: WithDevices) => selectUacHidesPages(s, summary.ampId));
   const link = (page: AmpPage) => (hidesPages && UAC_HIDDEN_PAGES.has(page) ? undefined : ampPath(summary.ampId, page));
@@ -116,21 +124,11 @@ export function AmpCardActions({ summary, onMenu }: { summary: AmpSummary; onMen
     summary.connectionType
   ];
   return (
-    <Stack direction="row" spacing={0.25} sx={{ alignItems: 'center' }}>
-      <CardIconButton
-        label={t(POWER_LABEL[`${poe}-${summary.isAutoStandby}`])}
-        to={link('power')}
-        disabled={!link('power')}
-      >
-        <Badge
-          color="secondary"
-          variant={summary.isAutoStandby ? 'dot' : 'standard'}
-          invisible={!summary.isAutoStandby}
-          anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-          data-standby={summary.isAutoStandby}
-        >
-          <Badge color="primary" badgeContent={poe ? t('card.poe') : undefined} invisible={!poe} data-poe={poe}>
-            <PowerIcon color={summary.isAutoStandby ? 'disabled' : 'action'} />
+    <div className={styles.actions}>
+      <CardIconButton label={t(POWER_LABEL[`${poe}-${standby}`])} to={link('power')} disabled={!link('power')}>
+        <Badge tone="secondary" dot={standby} data={{ 'data-standby': String(standby) }}>
+          <Badge tone="primary" content={poe ? t('card.poe') : null} data={{ 'data-poe': String(poe) }}>
+            <Icon glyph={powerGlyph()} tone={standby ? 'disabled' : 'action'} />
           </Badge>
         </Badge>
       </CardIconButton>
@@ -152,11 +150,11 @@ export function AmpCardActions({ summary, onMenu }: { summary: AmpSummary; onMen
         confirmName={summary.deviceName || t('card.unnamed')}
       />
       <CardIconButton label={t('card.green')} to={link('green')} disabled={!link('green')}>
-        <LeafIcon color="success" />
+        <Icon glyph={leafGlyph()} tone="success" />
       </CardIconButton>
       <CardIconButton label={t('card.menu')} onClick={onMenu} hasPopup>
-        <InfoIcon />
+        <Icon glyph={infoGlyph()} />
       </CardIconButton>
-    </Stack>
+    </div>
   );
 }

@@ -1,18 +1,29 @@
-import { Box, Link, Paper, Stack, Typography } from '@mui/material';
 import type { AmpSummary } from '@rackside/protocol';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ampPath } from '../../../shared/amp-pages';
-import { LockIcon } from '../../../shared/ui/icons';
+import { lockGlyph } from '../../../shared/ui/plain/glyphs';
+import { Icon } from '../../../shared/ui/plain/icon';
+import styles from './amp-list.module.css';
+
+/** The theme colours a card's edge takes (MUI palette names, as the venue cards also pass them). */
+const EDGES: Record<string, string> = {
+  'error.main': 'var(--rs-error)',
+  'warning.main': 'var(--rs-warning)',
+  'success.main': 'var(--rs-success)',
+  divider: 'var(--rs-divider)',
+};
 
 /**
  * The card's frame: a coloured edge (red for a disconnected amp), the name linking to the amp, the address line.
  * `to` is where the name links (default: the amp's channels in local mode); null shows the name without a link.
+ * Plain React and CSS (the amp list is the first route, docs/adr/0004).
  */
 export function AmpCardFrame(props: {
   summary: AmpSummary;
   selected: boolean;
+  /** 'error.main', 'warning.main', 'success.main' or 'divider'. */
   edge: string;
   to?: string | null;
   children: ReactNode;
@@ -21,51 +32,29 @@ export function AmpCardFrame(props: {
   const { summary } = props;
   const name = summary.deviceName || t('card.unnamed');
   const to = props.to === undefined ? ampPath(summary.ampId, 'channels') : props.to;
-  const nameSx = { fontWeight: 600, flex: 1, minWidth: 0 };
   return (
-    <Paper
-      variant="outlined"
+    <div
       data-amp={summary.ampId}
-      sx={{
-        height: '100%',
-        display: 'flex',
-        flexDirection: 'column',
-        p: 1.5,
-        borderLeft: 6,
-        borderLeftColor: props.edge,
-        bgcolor: props.selected ? 'action.selected' : 'background.paper',
-      }}
+      className={`${styles.card} ${props.selected ? styles.selected : ''}`}
+      style={{ borderLeftColor: EDGES[props.edge] ?? EDGES.divider }}
     >
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
+      <div className={styles.nameRow}>
         {to === null ? (
-          <Typography variant="subtitle1" noWrap sx={nameSx} aria-disabled>
+          <p className={styles.name} aria-disabled>
             {name}
-          </Typography>
+          </p>
         ) : (
-          <Link
-            component={RouterLink}
-            to={to}
-            variant="subtitle1"
-            underline="hover"
-            color="inherit"
-            noWrap
-            aria-current={props.selected ? 'page' : undefined}
-            sx={nameSx}
-          >
+          <RouterLink to={to} className={styles.name} aria-current={props.selected ? 'page' : undefined}>
             {name}
-          </Link>
+          </RouterLink>
         )}
         {summary.isPasswordProtected ? (
-          <LockIcon fontSize="small" color="action" titleAccess={t('card.passwordProtected')} />
+          <Icon glyph={lockGlyph()} small tone="action" title={t('card.passwordProtected')} />
         ) : null}
-      </Stack>
-      <Typography variant="body2" color="textSecondary" noWrap>
-        {summary.ipAddress || t('card.noIp')}
-      </Typography>
-      <Typography variant="body2" color="textSecondary" noWrap>
-        {summary.modelID}
-      </Typography>
-      <Box sx={{ mt: 'auto' }}>{props.children}</Box>
-    </Paper>
+      </div>
+      <p className={styles.line}>{summary.ipAddress || t('card.noIp')}</p>
+      <p className={styles.line}>{summary.modelID}</p>
+      <div className={styles.foot}>{props.children}</div>
+    </div>
   );
 }

@@ -1,10 +1,10 @@
-import { Typography } from '@mui/material';
 import { memo, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAmpConnection, useAmpSummary } from '../../../device';
 import { AmpCardActions } from './amp-card-actions';
 import { AmpCardFrame as CardFrame } from './amp-card-frame';
 import { AmpMenu } from './amp-menu';
+import styles from './amp-list.module.css';
 
 /**
  * One amp of the list: connected, disconnected (retrying) or speaking an unsupported API (spec 2 §2). Memoised: the
@@ -21,23 +21,17 @@ export const AmpCard = memo(function AmpCard({ ampId, selected }: { ampId: strin
     const failed = connection === 'FAILED';
     return (
       <CardFrame summary={summary} selected={selected} edge={failed ? 'error.main' : 'divider'}>
-        <Typography variant="body2" color={failed ? 'error' : 'text.secondary'} sx={{ fontWeight: 600 }}>
+        <p className={`${styles.status} ${styles.strong} ${failed ? styles.lineError : ''}`}>
           {t(failed ? 'card.notConnected' : 'card.connecting')}
-        </Typography>
-        {failed ? (
-          <Typography variant="body2" color="textSecondary">
-            {t('card.retrying')}
-          </Typography>
-        ) : null}
+        </p>
+        {failed ? <p className={styles.status}>{t('card.retrying')}</p> : null}
       </CardFrame>
     );
   }
   if (!summary.isSupported)
     return (
       <CardFrame summary={summary} selected={selected} edge="warning.main">
-        <Typography variant="body2" color="warning.main" sx={{ fontWeight: 600 }}>
-          {t('card.unsupported')}
-        </Typography>
+        <p className={`${styles.status} ${styles.strong} ${styles.lineWarning}`}>{t('card.unsupported')}</p>
       </CardFrame>
     );
   const edge = summary.hasFault ? 'error.main' : summary.hasWarning ? 'warning.main' : 'success.main';

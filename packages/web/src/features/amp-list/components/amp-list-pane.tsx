@@ -1,10 +1,11 @@
-import { Box, LinearProgress, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { shallowEqual, useSelector } from 'react-redux';
-import { CenteredMessage } from '../../../shared/ui/centered-message';
+import { CenteredMessage, MessageText } from '../../../shared/ui/centered-message';
+import { LinearProgress } from '../../../shared/ui/plain/progress';
 import { selectIsDiscovering } from '../../../device';
 import { selectListedCount, selectVisibleAmpIds } from '../store/visible-amps';
 import { AmpList } from './amp-list';
+import styles from './amp-list.module.css';
 import { AmpListToolbar } from './amp-list-toolbar';
 import { TouchPanelList } from './touch-panel-list';
 
@@ -21,19 +22,15 @@ export function AmpListPane() {
   else
     body = (
       <CenteredMessage title={t('list.noAmps')}>
-        <Typography color="textSecondary">{t('list.retypeIpHint')}</Typography>
+        <MessageText>{t('list.retypeIpHint')}</MessageText>
       </CenteredMessage>
     );
   return (
-    <Box
-      component="section"
-      aria-label={t('list.label')}
-      sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}
-    >
+    <section aria-label={t('list.label')} className={styles.pane}>
       <AmpListToolbar />
-      {discovering ? <LinearProgress aria-label={t('list.loading')} /> : <Box sx={{ height: 4 }} />}
+      {discovering ? <LinearProgress label={t('list.loading')} /> : <div className={styles.progressGap} />}
       {body}
       <TouchPanelList />
-    </Box>
+    </section>
   );
 }

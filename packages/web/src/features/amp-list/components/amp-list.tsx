@@ -1,4 +1,3 @@
-import { Box } from '@mui/material';
 import { AMP_LIST_ITEM_HEIGHT_PX, AMP_LIST_OVERSCAN } from '@rackside/protocol';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
@@ -6,21 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { useMatch } from 'react-router';
 import { useDeviceManager } from '../../../device';
 import { AmpCard } from './amp-card';
-
-/** The gap under each card, inside its fixed 156 px slot. */
-const GAP_PX = 8;
+import styles from './amp-list.module.css';
 
 /** How long the shown cards must stay put before they count as visible to the connection manager. */
 const VISIBLE_SETTLE_MS = 250;
-
-const ITEM_SX = {
-  position: 'absolute',
-  top: 0,
-  left: 0,
-  width: '100%',
-  height: AMP_LIST_ITEM_HEIGHT_PX,
-  pb: `${GAP_PX}px`,
-} as const;
 
 /** spec 2 §2: virtual-scrolled cards of fixed height 156 px, overscan 2. */
 export function AmpList({ ids }: { ids: readonly string[] }) {
@@ -45,26 +33,31 @@ export function AmpList({ ids }: { ids: readonly string[] }) {
     return () => clearTimeout(timer);
   }, [manager, ids, first, last]);
   return (
-    <Box ref={scrollRef} sx={{ flex: 1, minHeight: 0, overflowY: 'auto', px: 1.5, pt: 1.5 }}>
-      <Box role="list" aria-label={t('list.label')} sx={{ position: 'relative', height: virtualizer.getTotalSize() }}>
+    <div ref={scrollRef} className={styles.scroll}>
+      <div
+        role="list"
+        aria-label={t('list.label')}
+        className={styles.items}
+        style={{ height: virtualizer.getTotalSize() }}
+      >
         {items.map((item) => {
           const ampId = ids[item.index];
           if (ampId === undefined) return null;
           return (
-            <Box
+            <div
               key={item.key}
               role="listitem"
               aria-setsize={ids.length}
               aria-posinset={item.index + 1}
-              sx={ITEM_SX}
-              // inline, not in sx: one CSS class per position would insert a rule for every card scrolled into view
-              style={{ transform: `translateY(${item.start}px)` }}
+              // each card in its fixed 156 px slot, the 8 px gap under it inside (amp-list.module.css)
+              className={styles.item}
+              style={{ height: AMP_LIST_ITEM_HEIGHT_PX, transform: `translateY(${item.start}px)` }}
             >
               <AmpCard ampId={ampId} selected={open === ampId} />
-            </Box>
+            </div>
           );
         })}
-      </Box>
-    </Box>
+      </div>
+    </div>
   );
 }

@@ -1,7 +1,8 @@
 import type { AmpSummary } from '@rackside/protocol';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
+import { WithMui } from '../../../shared/ui/with-mui';
 
-// its own chunk: Menu, Popover and the Import/Export dialog load when a menu is first opened (issue 4)
+// its own chunk: MUI's Menu and the Import/Export dialog load when a menu is first opened (issue 4; docs/adr/0004)
 const AmpMenuContent = lazy(async () => ({ default: (await import('./amp-menu-content')).AmpMenuContent }));
 
 /**
@@ -14,8 +15,8 @@ export function AmpMenu(props: { summary: AmpSummary; anchor: HTMLElement | null
   if (props.anchor !== null && !opened) setOpened(true);
   if (!opened && props.anchor === null) return null;
   return (
-    <Suspense fallback={null}>
+    <WithMui>
       <AmpMenuContent {...props} />
-    </Suspense>
+    </WithMui>
   );
 }

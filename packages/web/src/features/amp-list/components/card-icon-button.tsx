@@ -1,6 +1,5 @@
-import { IconButton, Tooltip } from '@mui/material';
 import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { IconButton } from '../../../shared/ui/plain/icon-button';
 
 /** An icon button of an amp card: labelled, with a tooltip; a link when `to` is given. */
 export function CardIconButton(props: {
@@ -12,30 +11,5 @@ export function CardIconButton(props: {
   children: ReactNode;
   hasPopup?: boolean;
 }) {
-  const common = {
-    'aria-label': props.label,
-    disabled: props.disabled,
-    size: 'small',
-    sx: { p: 0.75 },
-  } as const;
-  return (
-    <Tooltip title={props.label} describeChild>
-      <span>
-        {props.to && !props.disabled ? (
-          <IconButton {...common} component={RouterLink} to={props.to}>
-            {props.children}
-          </IconButton>
-        ) : (
-          <IconButton
-            {...common}
-            onClick={(e) => props.onClick?.(e.currentTarget)}
-            aria-pressed={props.pressed}
-            aria-haspopup={props.hasPopup ? 'menu' : undefined}
-          >
-            {props.children}
-          </IconButton>
-        )}
-      </span>
-    </Tooltip>
-  );
+  return <IconButton {...props} />;
 }

@@ -49,7 +49,7 @@ export function IncidentFilters({
         choices={SEVERITY_CHOICES}
         choiceLabel={(s) => (s === 'all' ? t('filters.severityAll') : t(`severity.${s}`))}
         onChange={(severity) => onChange({ ...value, severity })}
-        sx={{ minWidth: 160 }}
+        style={{ minWidth: 160 }}
       />
     </Stack>
   );

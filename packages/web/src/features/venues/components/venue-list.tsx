@@ -58,7 +58,7 @@ export function VenueList() {
             label={t('list.search')}
             value={search}
             onChange={(v) => dispatch(venueSearchChanged(v))}
-            sx={{ flex: 2 }}
+            style={{ flex: 2 }}
           />
           <ChoiceSelect
             id="venue-sort"
@@ -67,7 +67,7 @@ export function VenueList() {
             choices={VENUE_SORT_KEYS}
             choiceLabel={(k) => t(`list.sort.${k}`)}
             onChange={(k) => dispatch(venueSortChosen(k))}
-            sx={{ flex: 1 }}
+            style={{ flex: 1 }}
           />
         </Stack>
       </Stack>

@@ -51,7 +51,7 @@ function VenueAmps({ venue }: { venue: VenueOverview }) {
           choices={VENUE_AMP_SORTS}
           choiceLabel={(k) => t(`panel.sort.${k}`)}
           onChange={(s) => setParams({ s }, { replace: true })}
-          sx={{ width: '100%' }}
+          style={{ width: '100%' }}
         />
       </Box>
       <Box sx={{ flex: 1, minHeight: 0, overflowY: 'auto', p: 1.5 }}>

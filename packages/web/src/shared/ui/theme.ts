@@ -1,4 +1,7 @@
-/** The MUI theme: light or dark from the preferences, breakpoints of spec 2 §9 (768 / 1120 / 1820 px). */
+/**
+ * The MUI theme (loaded with the screens that use MUI, shared/ui/mui-theme.tsx): light or dark from the preferences,
+ * breakpoints of spec 2 §9 (768 / 1120 / 1820 px). The first route's plain CSS repeats its colours (plain/tokens.css).
+ */
 import { createTheme, type Theme } from '@mui/material';
 import {
   NARROW_BREAKPOINT_PX,

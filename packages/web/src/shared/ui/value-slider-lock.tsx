@@ -1,6 +1,7 @@
 /**
  * UAC presentation of a control (spec 2 §6): Locked shows a padlock (or hides), Readonly disables and shows a padlock
- * with the reason (issue 18): the user is a guest, the amp is not connected, or the UAC role reads only.
+ * with the reason (issue 18): the user is a guest or the UAC role reads only (none while the amp is not connected:
+ * its connection notice says so once).
  */
 import { createContext, useContext, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
@@ -56,6 +57,8 @@ export const ReadonlyReasonProvider = ReadonlyReasonContext.Provider;
 export function ReadonlyPadlock() {
   const t = useUiText();
   const reason = useContext(ReadonlyReasonContext) ?? 'uac';
+  // a disconnected amp: its notice and dialog already say so, a padlock on every control would only add noise
+  if (reason === 'offline') return null;
   const text = t(`ui.readonly.${reason}`);
   return (
     <Tooltip title={text}>

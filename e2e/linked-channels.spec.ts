@@ -3,7 +3,9 @@
  * of our own (the flow changes the amp). Channels 1 and 2 are linked and channel 1's fader moved through the page:
  * both channels change on the amp, one Undo puts both back; unlinked, only channel 1 changes. Channel 1's output EQ is
  * copied to channel 3: the preview lists the bands that change, and after Apply channel 3's bands on the amp equal
- * channel 1's. Every value is read back from the amp itself over its line API, never from the page.
+ * channel 1's. Channel 1 of the first amp is linked with channel 1 of the second: a fader moved on the first changes
+ * both amps, an Undo on the first puts back the first only (each amp keeps its own history); unlinked, only the first
+ * changes. Every value is read back from the amp itself over its line API, never from the page.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { channel, expectOnAmp, lineApiAmp } from './channel-flow';
@@ -13,20 +15,22 @@ import { useOwnFleet } from './own-fleet';
 
 /** Addresses of our own, away from the shared fleets and the other flows' fleets. */
 const LINK_BASE = process.env.RACKSIDE_E2E_LINK_BASE ?? '127.0.77.1';
-/** amp-sim names amps by position: the first is Main Left. */
+/** amp-sim names amps by position: the first is Main Left, the second Main Right. */
 const NAME = 'Main Left';
+const OTHER_NAME = 'Main Right';
 const AMP = lineApiAmp(LINK_BASE, 0);
+const OTHER = lineApiAmp(LINK_BASE, 1);
 const fader = (n: number) => `/amp/channels/${n}/output/fader`;
 const eq = (n: number, band: number, field: string) => `/amp/channels/${n}/outputEqFilters/${band}/${field}`;
 const BANDS = [1, 2, 3, 4, 5, 6, 7, 8];
 const EQ_FIELDS = ['enable', 'type', 'frequency', 'q', 'gain'];
 
-useOwnFleet(LINK_BASE, ['CDS-508']);
+useOwnFleet(LINK_BASE, ['CDS-508', 'CDS-508']);
 
 /** Opens the amp from the list as a user would; the channel view comes up on channel 1. */
 async function openAmp(page: Page): Promise<void> {
   await page.goto(ampUrl(LINK_BASE));
-  await waitForFleet(page, 1);
+  await waitForFleet(page, 2);
   await page.getByRole('link', { name: NAME, exact: true }).click();
   await expect(page.getByRole('heading', { name: NAME, level: 1 })).toBeVisible();
   const ip = nth(LINK_BASE, 0).replaceAll('.', '\\.');
@@ -42,8 +46,8 @@ async function enterValue(page: Page, scope: Locator, button: RegExp, value: str
   await expect(dialog).toHaveCount(0);
 }
 
-async function ampNumber(url: string): Promise<number> {
-  const value = await AMP.read(url);
+async function ampNumber(url: string, amp = AMP): Promise<number> {
+  const value = await amp.read(url);
   if (typeof value !== 'number') throw new Error(`${url}: ${String(value)} is not a number`);
   return value;
 }
@@ -137,4 +141,43 @@ test('copy channel 1’s EQ to channel 3: the preview lists the bands that chang
     for (const field of EQ_FIELDS) await expectOnAmp(AMP, eq(3, band, field), await AMP.read(eq(1, band, field)));
   expect(await ampNumber(eq(3, 2, 'gain'))).toBe(6);
   expect(await ampNumber(eq(3, 5, 'gain'))).toBe(-4.5);
+});
+
+test('channel 1 linked across two amps: a fader moved on the first changes both; unlinked, only the first', async ({
+  page,
+}) => {
+  test.slow();
+  await openAmp(page);
+  const column1 = channel(page.getByRole('tabpanel'), 1);
+
+  await page.getByRole('button', { name: 'Link channels' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Link channels' });
+  const across = dialog.getByRole('group', { name: 'Same channel on other amps' });
+  await across.getByRole('checkbox', { name: OTHER_NAME }).check();
+  await dialog.getByRole('button', { name: 'Link', exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(column1.getByText(`Linked: Ch 1 on ${OTHER_NAME}`)).toBeVisible();
+
+  const [before, beforeOther] = [await ampNumber(fader(1)), await ampNumber(fader(1), OTHER)];
+  const linked = [-12.5, -17.5, -22.5].find((v) => v !== before && v !== beforeOther)!;
+  await enterValue(page, column1, /^Edit Fader$/, String(linked));
+  await expectOnAmp(AMP, fader(1), linked);
+  await expectOnAmp(OTHER, fader(1), linked);
+
+  // the undo of the amp edited puts back its own change; the other amp's change is in that amp's own history
+  await page.getByRole('button', { name: 'Undo', exact: true }).click();
+  await expectOnAmp(AMP, fader(1), before);
+  expect(await ampNumber(fader(1), OTHER)).toBe(linked);
+  await page.getByRole('button', { name: 'Redo', exact: true }).click();
+  await expectOnAmp(AMP, fader(1), linked);
+
+  await column1.getByRole('button', { name: `Unlink channel 1 from ${OTHER_NAME}` }).click();
+  await expect(page.getByText(/^Linked:/)).toHaveCount(0);
+  const alone = linked === -12.5 ? -9 : -8;
+  await enterValue(page, column1, /^Edit Fader$/, String(alone));
+  await expectOnAmp(AMP, fader(1), alone);
+  // the other amp keeps the linked value: read after the first amp has applied its write, and a while later
+  expect(await ampNumber(fader(1), OTHER)).toBe(linked);
+  await page.waitForTimeout(500);
+  expect(await ampNumber(fader(1), OTHER)).toBe(linked);
 });

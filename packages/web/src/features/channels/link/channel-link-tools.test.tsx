@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GroupWrite, GroupWriteOutcome } from '../../../device/undo/recorded-writes';
 import { fakeManager } from '../../../testing/fake-manager';
@@ -37,8 +37,109 @@ function groupManager(refuse: readonly number[] = []) {
   return Object.assign(fakeManager(), { setGroup });
 }
 
+const SUB_LEFT = '10.0.0.2';
+const SUB_RIGHT = '10.0.0.3';
+const SMALL = '10.0.0.4';
+/** Three CDS-508s (the third not connected) and a four-channel 704D. */
+const rack = () =>
+  devicesWith([
+    { ip: AMP, name: 'Main', model: 'CDS-508' },
+    { ip: SUB_LEFT, name: 'Sub Left', model: 'CDS-508' },
+    { ip: SUB_RIGHT, name: 'Sub Right', model: 'CDS-508', connection: 'CONNECTING', everConnected: true },
+    { ip: SMALL, name: 'Small', model: '704D' },
+  ]);
+
 describe('linked channels and block copies in the channel view (issue 18)', () => {
-  afterEach(() => linkStore.unlink(AMP));
+  afterEach(() => {
+    linkStore.unlink(AMP);
+    for (const amp of [AMP, SUB_LEFT, SUB_RIGHT, SMALL]) linkStore.unlinkAcross(amp);
+  });
+
+  it('links channel 7 with the same channel of another amp: a write goes to both, each amp as its own write', async () => {
+    setViewportWidth(1000);
+    const manager = groupManager();
+    const { user } = renderApp({
+      path: `/amps/${AMP}/channels/7/inputs`,
+      preloaded: { devices: rack() },
+      manager,
+    });
+    await user.click(await screen.findByRole('button', { name: 'Link channels' }, LAZY));
+    const dialog = screen.getByRole('dialog', { name: 'Link channels' });
+    const across = within(dialog).getByRole('group', { name: 'Same channel on other amps' });
+    // connected amps with a channel 7 only: not Sub Right (not connected), not the four-channel amp
+    expect(
+      within(across)
+        .getAllByRole('checkbox')
+        .map((c) => c.closest('label')?.textContent),
+    ).toEqual(['Sub Left']);
+    expect(within(dialog).getByRole('button', { name: 'Link' })).toBeDisabled();
+    await user.click(within(across).getByRole('checkbox', { name: 'Sub Left' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Link' }));
+    const column = screen.getByRole('region', { name: 'Channel 7: Channel 7' });
+    expect(within(column).getByText('Linked: Ch 7 on Sub Left')).toBeInTheDocument();
+    expect(linkStore.linksOf(SUB_LEFT).across).toEqual({ 7: [AMP] });
+    // the linked amp's whole tree is subscribed while linked (its locks, and the values its undo puts back)
+    expect(manager.openDetail).toHaveBeenCalledWith(SUB_LEFT);
+
+    await user.click(within(column).getByRole('switch', { name: 'Mute' }));
+    expect(manager.set).toHaveBeenCalledWith(AMP, '/amp/channels/7/output', { mute: true });
+    await waitFor(() =>
+      expect(manager.setGroup).toHaveBeenCalledWith(SUB_LEFT, [
+        { url: '/amp/channels/7/output', params: { mute: true } },
+      ]),
+    );
+    expect(manager.setGroup).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    // an amp linked while it was connected, now not: left out and named
+    act(() => linkStore.linkAcross(AMP, 7, [SUB_LEFT, SUB_RIGHT]));
+    expect(within(column).getByText('Linked: Ch 7 on Sub Left, Sub Right')).toBeInTheDocument();
+    await user.click(within(column).getByRole('switch', { name: 'Mute' }));
+    expect(
+      await screen.findByText('Not changed on Sub Right, channel 7: the amp is not connected', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(manager.setGroup).toHaveBeenCalledTimes(2);
+    // (the fake manager changes nothing on the amp: the switch writes 'muted' again)
+    expect(manager.setGroup).toHaveBeenLastCalledWith(SUB_LEFT, [
+      { url: '/amp/channels/7/output', params: { mute: true } },
+    ]);
+
+    await user.click(within(column).getByRole('button', { name: 'Unlink channel 7 from Sub Left, Sub Right' }));
+    expect(screen.queryByText(/^Linked:/)).not.toBeInTheDocument();
+    // this amp left the link; the two others stay linked with each other
+    expect(linkStore.linksOf(SUB_LEFT).across).toEqual({ 7: [SUB_RIGHT] });
+    await user.click(within(column).getByRole('switch', { name: 'Mute' }));
+    expect(manager.set).toHaveBeenCalledTimes(3);
+    expect(manager.setGroup).toHaveBeenCalledTimes(2);
+  });
+
+  it('links channels of the amp and the same channel of another: one group here, one there, named in the chip', async () => {
+    setViewportWidth(1000);
+    const manager = groupManager();
+    const { user } = renderApp({ path: `/amps/${AMP}/channels/1/inputs`, preloaded: { devices: rack() }, manager });
+    await user.click(await screen.findByRole('button', { name: 'Link channels' }, LAZY));
+    const dialog = screen.getByRole('dialog', { name: 'Link channels' });
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Channel 2: Channel 2' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Small' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Link' }));
+    const column = screen.getByRole('region', { name: 'Channel 1: Channel 1' });
+    expect(within(column).getByText('Linked: 1, 2 · Ch 1 on Small')).toBeInTheDocument();
+
+    await user.click(within(column).getByRole('switch', { name: 'Mute' }));
+    await waitFor(() => expect(manager.setGroup).toHaveBeenCalledTimes(2));
+    expect(manager.setGroup).toHaveBeenCalledWith(AMP, [
+      { url: '/amp/channels/1/output', params: { mute: true } },
+      { url: '/amp/channels/2/output', params: { mute: true } },
+    ]);
+    expect(manager.setGroup).toHaveBeenCalledWith(SMALL, [{ url: '/amp/channels/1/output', params: { mute: true } }]);
+
+    await user.click(screen.getByRole('button', { name: 'Link channels' }));
+    const again = screen.getByRole('dialog', { name: 'Link channels' });
+    expect(within(again).getByRole('checkbox', { name: 'Small' })).toBeChecked();
+    await user.click(within(again).getByRole('button', { name: 'Unlink all' }));
+    expect(screen.queryByText(/^Linked:/)).not.toBeInTheDocument();
+    expect(linkStore.linksOf(SMALL).across).toEqual({});
+  });
 
   it('links channels from the dialog, fans a write out as one group, reports a refusing channel, and unlinks', async () => {
     setViewportWidth(1000);
@@ -61,7 +162,9 @@ describe('linked channels and block copies in the channel view (issue 18)', () =
       { url: '/amp/channels/3/output', params: { mute: true } },
     ]);
     expect(manager.set).not.toHaveBeenCalled();
-    expect(await screen.findByText('Not changed on linked channel 3: the amp refused the change')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Not changed on linked channel 3: the amp refused the change', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
 
     await user.click(within(column).getByRole('button', { name: 'Unlink channels 1, 2, 3' }));
     expect(screen.queryByText(/^Linked:/)).not.toBeInTheDocument();

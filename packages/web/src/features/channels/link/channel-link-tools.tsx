@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import type { ChannelTabProps } from '../types';
 import { CopyBlockButton } from '../copy/copy-button';
 import { LinkChannelsButton, LinkRefusalNotice } from './link-controls';
+import { useLinkedAmpsOpen } from './use-linked-amps-open';
 
 export type LinkToolsContext = Pick<ChannelTabProps, 'ampId' | 'model' | 'state' | 'info' | 'access'>;
 
@@ -17,6 +18,7 @@ export function ChannelLinkTools(props: { ctx: LinkToolsContext; channel: number
 }
 
 function Tools({ ctx, channel }: { ctx: LinkToolsContext; channel: number }) {
+  useLinkedAmpsOpen(ctx.ampId);
   return (
     <Stack sx={{ gap: 1, flex: 1, minWidth: 0 }}>
       <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>

@@ -84,7 +84,7 @@ describe('the link store', () => {
     store.refused('a', [2], 'locked');
     expect(store.linksOf('a').refusal).toMatchObject({ channels: [2], reason: 'locked' });
     store.dismissRefusal('a');
-    expect(store.linksOf('a')).toEqual({ channels: [1, 2] });
+    expect(store.linksOf('a')).toEqual({ channels: [1, 2], across: {} });
     store.unlink('a');
     expect(store.linksOf('a').channels).toEqual([]);
     expect(changes).toBe(6);

@@ -1,6 +1,6 @@
 /**
  * Linked channels (issue 18): a write to a per-channel field of one linked channel, fanned out to the same path on
- * every other linked channel. Pure: which writes to make and which linked channels cannot take the change (a field the
+ * every other linked channel, and on the same channel of the amps linked across. Pure: which writes to make and which linked channels cannot take the change (a field the
  * model lacks, a field locked by UAC or a speaker tuning), decided before anything is written.
  */
 import { resolveUrl, UAC_LEVELS, type ModelInfo } from '@rackside/protocol';
@@ -56,6 +56,15 @@ export interface FanOutContext {
   readonly access: AccessCheck;
 }
 
+/** The write of the shared params at `channel` (same path under it), or why that channel cannot take it. */
+function writeAt(channel: number, rest: string, shared: Obj, ctx: FanOutContext): GroupWrite | SkipReason {
+  const target = `/amp/channels/${channel}${rest}`;
+  const leaves = leafUrls(target, shared);
+  if (leaves.some((leaf) => !resolveUrl(ctx.model, leaf).ok)) return 'missing';
+  if (leaves.some((leaf) => ctx.access(leaf) !== UAC_LEVELS.Write)) return 'locked';
+  return { url: target, params: structuredClone(shared) };
+}
+
 /**
  * The writes of `set url params` with these channels linked, or undefined when it is a plain write (not under a linked
  * channel, fewer than two linked, or only per-channel fields). The user's own write comes first, unchanged.
@@ -69,11 +78,45 @@ export function fanOut(url: string, params: Obj, linked: readonly number[], ctx:
   const skipped: { channel: number; reason: SkipReason }[] = [];
   for (const channel of linked) {
     if (channel === at.channel) continue;
-    const target = `/amp/channels/${channel}${at.rest}`;
-    const leaves = leafUrls(target, shared);
-    if (leaves.some((leaf) => !resolveUrl(ctx.model, leaf).ok)) skipped.push({ channel, reason: 'missing' });
-    else if (leaves.some((leaf) => ctx.access(leaf) !== UAC_LEVELS.Write)) skipped.push({ channel, reason: 'locked' });
-    else writes.push({ url: target, params: structuredClone(shared) });
+    const w = writeAt(channel, at.rest, shared, ctx);
+    if (typeof w === 'string') skipped.push({ channel, reason: w });
+    else writes.push(w);
   }
   return { writes, skipped };
+}
+
+/**
+ * Another amp a linked write goes to: its channels linked, and what to check them against, or why it takes nothing
+ * ('offline': not connected; 'guest': a protected amp the user is not signed in to).
+ */
+export interface OtherAmpTarget {
+  readonly ampId: string;
+  readonly channels: readonly number[];
+  readonly ctx: FanOutContext | 'offline' | 'guest';
+}
+
+/** What a linked write does on another amp: its writes (one group, one undo step there) and its channels left out. */
+export interface OtherAmpFanOut extends FanOut {
+  readonly ampId: string;
+}
+
+/**
+ * Issue 18, linked across amps: the writes of `set url params` (made on a channel of another amp) on each of these
+ * amps, at the same path under each of its linked channels; an amp not connected or not signed in to takes none. Empty for a
+ * write that is not under a channel or only of per-channel fields.
+ */
+export function fanOutToAmps(url: string, params: Obj, targets: readonly OtherAmpTarget[]): OtherAmpFanOut[] {
+  const at = channelOfUrl(url);
+  const shared = at && linkable(at.rest, params);
+  if (!at || !shared) return [];
+  return targets.map(({ ampId, channels, ctx }) => {
+    const writes: GroupWrite[] = [];
+    const skipped: { channel: number; reason: SkipReason }[] = [];
+    for (const channel of channels) {
+      const w = typeof ctx === 'string' ? ctx : writeAt(channel, at.rest, shared, ctx);
+      if (typeof w === 'string') skipped.push({ channel, reason: w });
+      else writes.push(w);
+    }
+    return { ampId, writes, skipped };
+  });
 }

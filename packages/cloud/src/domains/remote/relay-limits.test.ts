@@ -22,6 +22,7 @@ import { buildTestApp, TestClock, testConfig, type TestApp } from '../../test/ap
 import { describeEachDatabase } from '../../test/db';
 import { call, createSignedInUser, createVenue } from '../../test/factories';
 import { startOnlineAmp, until, type OnlineAmp } from '../../test/online-amp';
+import { rawRelay } from '../../test/raw-relay';
 
 const SERVICE = {
   MQTT_SERVICE_USERNAME: 'rackside-cloud',
@@ -31,18 +32,6 @@ const SERVICE = {
 const PER_AMP = 2;
 const PER_USER = 3;
 
-/** A raw relay socket that records its frames and its close (code, reason, when). */
-async function rawRelay(url: string, protocols: string[]) {
-  const socket = new WebSocket(url, protocols);
-  const frames: { id?: number; relay?: string; result?: unknown }[] = [];
-  const closed = new Promise<{ code: number; reason: string; at: number }>((resolve) =>
-    socket.on('close', (code, reason) => resolve({ code, reason: reason.toString(), at: Date.now() })),
-  );
-  socket.on('message', (data: Buffer) => frames.push(JSON.parse(data.toString()) as (typeof frames)[number]));
-  socket.on('error', () => undefined);
-  await new Promise((resolve) => socket.once('open', resolve).once('close', resolve));
-  return { socket, frames, closed };
-}
 type Relay = Awaited<ReturnType<typeof rawRelay>>;
 
 /** How the relay closed the socket; fails when it is still open after `ms`. */

@@ -27,6 +27,7 @@ import { startMqtt, type MqttLink } from '../../mqtt';
 import { buildTestApp, TestClock, testConfig, type TestApp } from '../../test/app';
 import { describeEachDatabase } from '../../test/db';
 import { startOnlineAmp, until, type OnlineAmp } from '../../test/online-amp';
+import { rawRelay } from '../../test/raw-relay';
 import { DeviceEvents } from '../../device-events';
 import { call, createSignedInUser, createVenue, registerDevice, signIn } from '../../test/factories';
 
@@ -38,19 +39,6 @@ const SERVICE = {
 
 /** Sessions one user may hold here (the default is RELAY_MAX_SESSIONS_PER_USER). */
 const PER_USER = 2;
-
-/** A raw relay socket that records its frames and its close. */
-async function rawRelay(url: string, protocols: string[] = []) {
-  const socket = new WebSocket(url, protocols);
-  const frames: unknown[] = [];
-  const closed = new Promise<{ code: number; reason: string; at: number }>((resolve) =>
-    socket.on('close', (code, reason) => resolve({ code, reason: reason.toString(), at: Date.now() })),
-  );
-  socket.on('message', (data: Buffer) => frames.push(JSON.parse(data.toString())));
-  socket.on('error', () => undefined);
-  await new Promise((resolve) => socket.once('open', resolve).once('close', resolve));
-  return { socket, frames, closed };
-}
 
 function relayTests(db: () => Db) {
   let t: TestApp;

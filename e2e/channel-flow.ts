@@ -7,7 +7,8 @@
  * changed.
  */
 import { expect, type Locator, type Page } from '@playwright/test';
-import { ampValue, rememberValues } from './helpers';
+import { ampUrl, nth } from './fleet';
+import { ampValue, rememberValues, waitForFleet } from './helpers';
 
 /** How a flow reads (and restores) the amp's own values, bypassing the console. */
 export interface AmpAccess {
@@ -44,15 +45,47 @@ export const channel = (scope: Locator, n: number): Locator =>
 export const section = (scope: Locator, title: string): Locator =>
   scope.getByRole('region', { name: title, exact: true });
 
-/** Opens a slider's 'enter new value' dialog from its value label, types `value` and presses Enter. */
-export async function enterValue(page: Page, scope: Locator, label: string, value: string): Promise<void> {
-  await scope.getByRole('button', { name: `Edit ${label}`, exact: true }).click();
+/**
+ * Opens a slider's 'enter new value' dialog from its value button ('Edit <label>', or the button a RegExp names), types
+ * `value` and presses Enter.
+ */
+export async function enterValue(page: Page, scope: Locator, label: string | RegExp, value: string): Promise<void> {
+  const button = typeof label === 'string' ? { name: `Edit ${label}`, exact: true } : { name: label };
+  await scope.getByRole('button', button).click();
   const dialog = page.getByRole('dialog', { name: 'Enter new value' });
-  await expect(dialog).toContainText(label);
+  if (typeof label === 'string') await expect(dialog).toContainText(label);
   await dialog.getByLabel('New value').fill(value);
   await dialog.getByLabel('New value').press('Enter');
   await expect(dialog).toHaveCount(0);
 }
+
+/**
+ * Opens the amp named `name` from the list its own console serves (the fleet at `base`, `count` amps listed) as a user
+ * would; its channel view comes up on channel 1 (the amp is the fleet's `index`th).
+ */
+export async function openAmpFromList(
+  page: Page,
+  base: string,
+  name: string,
+  { count = 1, index = 0 }: { count?: number; index?: number } = {},
+): Promise<void> {
+  await page.goto(ampUrl(base));
+  await waitForFleet(page, count);
+  await page.getByRole('link', { name, exact: true }).click();
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+  const ip = nth(base, index).replaceAll('.', '\\.');
+  await expect(page).toHaveURL(new RegExp(`/amps/${ip}/channels/1/`));
+}
+
+/** A number the amp holds at `url` (fails when it holds something else). */
+export async function ampNumber(amp: AmpAccess, url: string): Promise<number> {
+  const value = await amp.read(url);
+  if (typeof value !== 'number') throw new Error(`${url}: ${String(value)} is not a number`);
+  return value;
+}
+
+/** A gain as the console shows it in a change: one decimal, signed ('+6.0', '0.0', '-3.5'). */
+export const signedDb = (v: number): string => `${v > 0 ? '+' : ''}${v.toFixed(1)}`;
 
 /** Chooses an option of a select (a combobox) as a user would: open it, click the option. */
 export async function choose(page: Page, scope: Locator, label: string, option: string): Promise<void> {

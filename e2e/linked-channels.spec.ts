@@ -7,10 +7,9 @@
  * both amps, an Undo on the first puts back the first only (each amp keeps its own history); unlinked, only the first
  * changes. Every value is read back from the amp itself over its line API, never from the page.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { channel, expectOnAmp, lineApiAmp } from './channel-flow';
-import { ampUrl, nth } from './fleet';
-import { setAmpValue, waitForFleet } from './helpers';
+import { expect, test } from '@playwright/test';
+import { ampNumber, channel, enterValue, expectOnAmp, lineApiAmp, openAmpFromList, signedDb } from './channel-flow';
+import { setAmpValue } from './helpers';
 import { useOwnFleet } from './own-fleet';
 
 /** Addresses of our own, away from the shared fleets and the other flows' fleets. */
@@ -27,39 +26,11 @@ const EQ_FIELDS = ['enable', 'type', 'frequency', 'q', 'gain'];
 
 useOwnFleet(LINK_BASE, ['CDS-508', 'CDS-508']);
 
-/** Opens the amp from the list as a user would; the channel view comes up on channel 1. */
-async function openAmp(page: Page): Promise<void> {
-  await page.goto(ampUrl(LINK_BASE));
-  await waitForFleet(page, 2);
-  await page.getByRole('link', { name: NAME, exact: true }).click();
-  await expect(page.getByRole('heading', { name: NAME, level: 1 })).toBeVisible();
-  const ip = nth(LINK_BASE, 0).replaceAll('.', '\\.');
-  await expect(page).toHaveURL(new RegExp(`/amps/${ip}/channels/1/`));
-}
-
-/** Opens a slider's 'enter new value' dialog from its value button (named 'Edit …'), types `value`, presses Enter. */
-async function enterValue(page: Page, scope: Locator, button: RegExp, value: string): Promise<void> {
-  await scope.getByRole('button', { name: button }).click();
-  const dialog = page.getByRole('dialog', { name: 'Enter new value' });
-  await dialog.getByLabel('New value').fill(value);
-  await dialog.getByLabel('New value').press('Enter');
-  await expect(dialog).toHaveCount(0);
-}
-
-async function ampNumber(url: string, amp = AMP): Promise<number> {
-  const value = await amp.read(url);
-  if (typeof value !== 'number') throw new Error(`${url}: ${String(value)} is not a number`);
-  return value;
-}
-
-/** A gain as the preview shows it: one decimal, signed ('+6.0', '0.0', '-4.5'). */
-const signedDb = (v: number): string => `${v > 0 ? '+' : ''}${v.toFixed(1)}`;
-
 test('linked channels 1 and 2: a fader moved on channel 1 changes both on the amp; unlinked, only channel 1', async ({
   page,
 }) => {
   test.slow(); // every change is a round trip to the amp, read back over the line API
-  await openAmp(page);
+  await openAmpFromList(page, LINK_BASE, NAME, { count: 2 });
   const column1 = channel(page.getByRole('tabpanel'), 1);
   const column2 = channel(page.getByRole('tabpanel'), 2);
 
@@ -72,7 +43,7 @@ test('linked channels 1 and 2: a fader moved on channel 1 changes both on the am
   await expect(column1.getByText('Linked: 1, 2')).toBeVisible();
   await expect(column2.getByText('Linked: 1, 2')).toBeVisible();
 
-  const [before1, before2] = [await ampNumber(fader(1)), await ampNumber(fader(2))];
+  const [before1, before2] = [await ampNumber(AMP, fader(1)), await ampNumber(AMP, fader(2))];
   const linked = before1 === -12.5 || before2 === -12.5 ? -17.5 : -12.5;
   await enterValue(page, column1, /^Edit Fader$/, String(linked));
   await expectOnAmp(AMP, fader(1), linked);
@@ -92,9 +63,9 @@ test('linked channels 1 and 2: a fader moved on channel 1 changes both on the am
   await enterValue(page, column1, /^Edit Fader$/, String(alone));
   await expectOnAmp(AMP, fader(1), alone);
   // channel 2 keeps the linked value: read it after the amp has applied channel 1's write, and a while later
-  expect(await ampNumber(fader(2))).toBe(linked);
+  expect(await ampNumber(AMP, fader(2))).toBe(linked);
   await page.waitForTimeout(500);
-  expect(await ampNumber(fader(2))).toBe(linked);
+  expect(await ampNumber(AMP, fader(2))).toBe(linked);
 });
 
 test('copy channel 1’s EQ to channel 3: the preview lists the bands that change, and the amp has them', async ({
@@ -110,9 +81,9 @@ test('copy channel 1’s EQ to channel 3: the preview lists the bands that chang
   await setAmpValue(LINK_BASE, 0, eq(3, 5, 'type'), 'Parametric');
   await setAmpValue(LINK_BASE, 0, eq(1, 5, 'frequency'), 2500);
   await setAmpValue(LINK_BASE, 0, eq(1, 5, 'gain'), -4.5);
-  const gain5 = await ampNumber(eq(3, 5, 'gain'));
-  const frequency5 = await ampNumber(eq(3, 5, 'frequency'));
-  await openAmp(page);
+  const gain5 = await ampNumber(AMP, eq(3, 5, 'gain'));
+  const frequency5 = await ampNumber(AMP, eq(3, 5, 'frequency'));
+  await openAmpFromList(page, LINK_BASE, NAME, { count: 2 });
 
   await page.getByRole('button', { name: 'Copy to channels…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Copy channel 1 to other channels' });
@@ -139,15 +110,15 @@ test('copy channel 1’s EQ to channel 3: the preview lists the bands that chang
 
   for (const band of BANDS)
     for (const field of EQ_FIELDS) await expectOnAmp(AMP, eq(3, band, field), await AMP.read(eq(1, band, field)));
-  expect(await ampNumber(eq(3, 2, 'gain'))).toBe(6);
-  expect(await ampNumber(eq(3, 5, 'gain'))).toBe(-4.5);
+  expect(await ampNumber(AMP, eq(3, 2, 'gain'))).toBe(6);
+  expect(await ampNumber(AMP, eq(3, 5, 'gain'))).toBe(-4.5);
 });
 
 test('channel 1 linked across two amps: a fader moved on the first changes both; unlinked, only the first', async ({
   page,
 }) => {
   test.slow();
-  await openAmp(page);
+  await openAmpFromList(page, LINK_BASE, NAME, { count: 2 });
   const column1 = channel(page.getByRole('tabpanel'), 1);
 
   await page.getByRole('button', { name: 'Link channels' }).click();
@@ -158,7 +129,7 @@ test('channel 1 linked across two amps: a fader moved on the first changes both;
   await expect(dialog).toHaveCount(0);
   await expect(column1.getByText(`Linked: Ch 1 on ${OTHER_NAME}`)).toBeVisible();
 
-  const [before, beforeOther] = [await ampNumber(fader(1)), await ampNumber(fader(1), OTHER)];
+  const [before, beforeOther] = [await ampNumber(AMP, fader(1)), await ampNumber(OTHER, fader(1))];
   const linked = [-12.5, -17.5, -22.5].find((v) => v !== before && v !== beforeOther)!;
   await enterValue(page, column1, /^Edit Fader$/, String(linked));
   await expectOnAmp(AMP, fader(1), linked);
@@ -167,7 +138,7 @@ test('channel 1 linked across two amps: a fader moved on the first changes both;
   // the undo of the amp edited puts back its own change; the other amp's change is in that amp's own history
   await page.getByRole('button', { name: 'Undo', exact: true }).click();
   await expectOnAmp(AMP, fader(1), before);
-  expect(await ampNumber(fader(1), OTHER)).toBe(linked);
+  expect(await ampNumber(OTHER, fader(1))).toBe(linked);
   await page.getByRole('button', { name: 'Redo', exact: true }).click();
   await expectOnAmp(AMP, fader(1), linked);
 
@@ -177,7 +148,7 @@ test('channel 1 linked across two amps: a fader moved on the first changes both;
   await enterValue(page, column1, /^Edit Fader$/, String(alone));
   await expectOnAmp(AMP, fader(1), alone);
   // the other amp keeps the linked value: read after the first amp has applied its write, and a while later
-  expect(await ampNumber(fader(1), OTHER)).toBe(linked);
+  expect(await ampNumber(OTHER, fader(1))).toBe(linked);
   await page.waitForTimeout(500);
-  expect(await ampNumber(fader(1), OTHER)).toBe(linked);
+  expect(await ampNumber(OTHER, fader(1))).toBe(linked);
 });

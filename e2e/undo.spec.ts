@@ -5,9 +5,18 @@
  * is read back from the amp itself over its line API, never from the page.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { channel, expectOnAmp, lineApiAmp, openTab, section } from './channel-flow';
-import { ampUrl, nth } from './fleet';
-import { setAmpValue, waitForFleet } from './helpers';
+import {
+  ampNumber,
+  channel,
+  enterValue,
+  expectOnAmp,
+  lineApiAmp,
+  openAmpFromList,
+  openTab,
+  section,
+  signedDb,
+} from './channel-flow';
+import { setAmpValue } from './helpers';
 import { useOwnFleet } from './own-fleet';
 
 /** Addresses of our own, away from the shared fleets and the other flows' fleets. */
@@ -27,37 +36,8 @@ test.beforeAll(async () => {
   await setAmpValue(UNDO_BASE, 0, `${CH1}/outputEqFilters/3/type`, 'Parametric');
 });
 
-/** Opens the amp from the list as a user would; the channel view comes up on channel 1. */
-async function openAmp(page: Page): Promise<void> {
-  await page.goto(ampUrl(UNDO_BASE));
-  await waitForFleet(page, 1);
-  await page.getByRole('link', { name: NAME, exact: true }).click();
-  await expect(page.getByRole('heading', { name: NAME, level: 1 })).toBeVisible();
-  const ip = nth(UNDO_BASE, 0).replaceAll('.', '\\.');
-  await expect(page).toHaveURL(new RegExp(`/amps/${ip}/channels/1/`));
-}
-
-/** Opens a slider's 'enter new value' dialog from its value button (named 'Edit …'), types `value`, presses Enter. */
-async function enterValue(page: Page, scope: Locator, button: RegExp, value: string): Promise<void> {
-  await scope.getByRole('button', { name: button }).click();
-  const dialog = page.getByRole('dialog', { name: 'Enter new value' });
-  await dialog.getByLabel('New value').fill(value);
-  await dialog.getByLabel('New value').press('Enter');
-  await expect(dialog).toHaveCount(0);
-}
-
-/** A number read from the amp. */
-async function ampNumber(url: string): Promise<number> {
-  const value = await AMP.read(url);
-  if (typeof value !== 'number') throw new Error(`${url}: ${String(value)} is not a number`);
-  return value;
-}
-
 /** A value other than `current` for the test to write. */
 const other = (current: number, wanted: number, instead: number): number => (current === wanted ? instead : wanted);
-
-/** A gain as the history shows it: one decimal, signed ('+6.0', '0.0', '-3.5'). */
-const signedDb = (v: number): string => `${v > 0 ? '+' : ''}${v.toFixed(1)}`;
 
 const undoButton = (page: Page) => page.getByRole('button', { name: 'Undo', exact: true });
 const redoButton = (page: Page) => page.getByRole('button', { name: 'Redo', exact: true });
@@ -74,12 +54,12 @@ test('undo and redo of a fader, an EQ band gain and a crossover frequency, each 
   page,
 }) => {
   test.slow(); // three tabs, each change a round trip to the amp, then undone and redone
-  await openAmp(page);
+  await openAmpFromList(page, UNDO_BASE, NAME);
   await expect(undoButton(page)).toBeDisabled();
   await expect(redoButton(page)).toBeDisabled();
 
   // the fader (channel header): the buttons, then the keyboard
-  const fader = await ampNumber(FADER);
+  const fader = await ampNumber(AMP, FADER);
   const newFader = other(fader, -12.5, -20);
   await enterValue(page, channel(page.getByRole('tabpanel'), 1), /^Edit Fader$/, String(newFader));
   await expectOnAmp(AMP, FADER, newFader);
@@ -96,7 +76,7 @@ test('undo and redo of a fader, an EQ band gain and a crossover frequency, each 
   // the Equalizer's band 3 gain: the keyboard, then the history list
   const band = channel(await openTab(page, 'Equalizer'), 1).getByRole('region', { name: 'Filter 3', exact: true });
   await band.getByRole('button', { name: 'Show settings of filter 3' }).click();
-  const gain = await ampNumber(EQ_GAIN);
+  const gain = await ampNumber(AMP, EQ_GAIN);
   const newGain = other(gain, 6, -6);
   await enterValue(page, band, /^Edit Gain$/, String(newGain));
   await expectOnAmp(AMP, EQ_GAIN, newGain);
@@ -114,7 +94,7 @@ test('undo and redo of a fader, an EQ band gain and a crossover frequency, each 
 
   // the crossover's high-pass frequency: the history list, then the buttons
   const highPass = section(channel(await openTab(page, 'Crossover'), 1), 'High-pass filter');
-  const frequency = await ampNumber(HP_FREQUENCY);
+  const frequency = await ampNumber(AMP, HP_FREQUENCY);
   const newFrequency = other(frequency, 120, 250);
   await enterValue(page, highPass, /^Edit .*frequency$/i, String(newFrequency));
   await expectOnAmp(AMP, HP_FREQUENCY, newFrequency);
@@ -135,8 +115,8 @@ test('undo and redo of a fader, an EQ band gain and a crossover frequency, each 
 });
 
 test('Ctrl+Z in a text field is the browser’s own text undo and leaves the amp alone', async ({ page }) => {
-  await openAmp(page);
-  const fader = await ampNumber(FADER);
+  await openAmpFromList(page, UNDO_BASE, NAME);
+  const fader = await ampNumber(AMP, FADER);
   const newFader = other(fader, -30, -31);
   await enterValue(page, channel(page.getByRole('tabpanel'), 1), /^Edit Fader$/, String(newFader));
   await expectOnAmp(AMP, FADER, newFader);
@@ -160,7 +140,7 @@ test("dragging an Equalizer band's handle on the response writes its frequency a
   await setAmpValue(UNDO_BASE, 0, `${EQ}/enable`, true);
   await setAmpValue(UNDO_BASE, 0, `${EQ}/frequency`, 1000);
   await setAmpValue(UNDO_BASE, 0, `${EQ}/gain`, 0);
-  await openAmp(page);
+  await openAmpFromList(page, UNDO_BASE, NAME);
   const column = channel(await openTab(page, 'Equalizer'), 1);
   const handle = column.getByRole('group', { name: 'Channel response' }).getByRole('slider', {
     name: 'Equalizer filter 3',
@@ -178,11 +158,11 @@ test("dragging an Equalizer band's handle on the response writes its frequency a
   await page.mouse.move(x + 80, y - 50, { steps: 8 });
   await page.mouse.up();
 
-  await expect.poll(() => ampNumber(`${EQ}/frequency`), { timeout: 5000 }).toBeGreaterThan(1000);
-  await expect.poll(() => ampNumber(`${EQ}/gain`), { timeout: 5000 }).toBeGreaterThan(0);
+  await expect.poll(() => ampNumber(AMP, `${EQ}/frequency`), { timeout: 5000 }).toBeGreaterThan(1000);
+  await expect.poll(() => ampNumber(AMP, `${EQ}/gain`), { timeout: 5000 }).toBeGreaterThan(0);
   // the amp's values are what the handle says (its value text names both)
-  const frequency = await ampNumber(`${EQ}/frequency`);
-  const gain = await ampNumber(`${EQ}/gain`);
+  const frequency = await ampNumber(AMP, `${EQ}/frequency`);
+  const gain = await ampNumber(AMP, `${EQ}/gain`);
   await expect(handle).toHaveAttribute('aria-valuenow', String(gain));
   await expect(handle).toHaveAttribute('aria-valuetext', new RegExp(`${signedDb(gain).replace('+', '\\+')} dB`));
   expect(frequency).toBeLessThanOrEqual(20000);

@@ -46,7 +46,9 @@ test('a Faulted channel names its reason, links to the Faults page, and long nam
   const heading = ch2.getByRole('heading', { level: 2 });
   await expect(heading).toContainText(LONG);
   const h = await heading.boundingBox();
-  expect((h?.x ?? 0) + (h?.width ?? 0)).toBeLessThanOrEqual((boxes[1]?.x ?? 0) + (boxes[1]?.width ?? 0) + 0.5 /* channel 2's column */);
+  expect((h?.x ?? 0) + (h?.width ?? 0)).toBeLessThanOrEqual(
+    (boxes[1]?.x ?? 0) + (boxes[1]?.width ?? 0) + 0.5 /* channel 2's column */,
+  );
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 
   await reason.click();

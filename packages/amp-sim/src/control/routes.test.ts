@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Amp } from '../amp';
 import type { Physics } from '../sim/physics';
 import { testAmp, type TestAmp } from '../sim/testing';
+import { touchPanelsOf } from '../api/nst-proxy';
 import { controlRoutes, registerControlRoutes } from './routes';
 
 let t: TestAmp;
@@ -85,5 +86,37 @@ describe('control routes', () => {
     expect(res.statusCode).toBe(201);
     expect(amp.read('/amp/deviceInfo/firmwareVersion')).toBe('1.6.0.0');
     await other.close();
+  });
+});
+
+describe('touch panel control (issue 19)', () => {
+  it('lists the panels behind the amp with their stored configuration and takes one offline and back', async () => {
+    touchPanelsOf(amp).add('10.0.2.1', { name: 'Lobby Touch' });
+    const listed: unknown = (await app.inject({ method: 'GET', url: '/control/touch' })).json();
+    expect(listed).toEqual({
+      panels: [
+        { ipAddress: '10.0.2.1', name: 'Lobby Touch', online: true, config: { name: 'Lobby Touch', groups: [] } },
+      ],
+    });
+    const off = await app.inject({ method: 'POST', url: '/control/touch/10.0.2.1', payload: { online: false } });
+    expect(off.json()).toMatchObject({ online: false });
+    expect(amp.read('/NSTProxy/devices/10.0.2.1/online')).toBe(false);
+    await app.inject({ method: 'POST', url: '/control/touch/10.0.2.1', payload: { online: true } });
+    expect((await app.inject({ method: 'GET', url: '/control/touch/10.0.2.1' })).json()).toMatchObject({
+      online: true,
+    });
+  });
+
+  it('refuses a bad body or an unknown panel and changes nothing', async () => {
+    touchPanelsOf(amp).add('10.0.2.1', { name: 'Lobby Touch' });
+    for (const payload of [{ online: 'no' }, { online: true, extra: 1 }, '\u0000', { online: null }]) {
+      const r = await app.inject({ method: 'POST', url: '/control/touch/10.0.2.1', payload });
+      expect([400, 415]).toContain(r.statusCode); // a text body is refused as such
+    }
+    expect(
+      (await app.inject({ method: 'POST', url: '/control/touch/10.9.9.9', payload: { online: false } })).statusCode,
+    ).toBe(404);
+    expect((await app.inject({ method: 'GET', url: '/control/touch/10.9.9.9' })).statusCode).toBe(404);
+    expect(touchPanelsOf(amp).get('10.0.2.1')?.online).toBe(true);
   });
 });

@@ -127,3 +127,9 @@ export const TouchConfigurationSchema = z.object({
   groups: z.array(TouchGroupSchema),
 });
 export type TouchConfiguration = z.infer<typeof TouchConfigurationSchema>;
+
+/** spec 3 §7: the amp's answer to `/NSTProxy getConfig|setConfig`: the request id and the panel's configuration. */
+export const TouchConfigReplySchema = z.object({
+  requestId: z.union([z.string(), z.number(), z.null()]).optional(),
+  payload: TouchConfigurationSchema,
+});

@@ -31,13 +31,13 @@ describe('routes (spec 1 §2, spec 2 §2 local mode)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/amps'));
   });
 
-  it('shows the app version on About and a coming note for later pages', async () => {
-    const about = renderApp({ path: '/about' });
+  it('shows the app version on About', async () => {
+    renderApp({ path: '/about' });
     expect(await screen.findByText(`Version ${APP_VERSION}`)).toBeInTheDocument();
-    about.unmount();
-    renderApp({ path: '/cs-touch' });
-    expect(await screen.findByRole('heading', { name: 'CS Touch', level: 1 })).toBeInTheDocument();
-    expect(screen.getByText('This page is coming in a later release.')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /save|upload/i })).not.toBeInTheDocument();
+  });
+
+  it('sends /cs-touch without a panel to the amps (spec 3 §2)', async () => {
+    const { router } = renderApp({ path: '/cs-touch', preloaded: { devices: devicesWith([{ ip: '10.0.0.1' }]) } });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/amps'));
   });
 });

@@ -17,6 +17,7 @@ const amps = () => import('../features/amp-list');
 /** The amp list is where nearly every visit lands: main.tsx starts loading it at once, beside the host amp's answer. */
 export const preloadAmpList = (): void => void amps();
 const ampDetail = () => import('../features/amp-detail');
+const csTouch = () => import('../features/cs-touch');
 
 const AppDrawer = lazy(async () => ({ default: (await import('./layout/app-drawer')).AppDrawer }));
 
@@ -52,7 +53,27 @@ export const routes: RouteObject[] = [
           path: 'update',
           lazy: async () => ({ Component: (await import('../features/local-update')).LocalUpdatePage }),
         },
-        { path: 'cs-touch', lazy: async () => ({ Component: (await import('./coming-routes')).CsTouchRoute }) },
+        {
+          // spec 3 §2: the touch configuration editor; no panel id → the amp list
+          path: 'cs-touch',
+          lazy: async () => ({ Component: (await csTouch()).CsTouchLayout }),
+          children: [
+            { index: true, element: <Navigate to="/amps" replace /> },
+            {
+              path: ':touchId',
+              lazy: async () => ({ Component: (await csTouch()).TouchPanelRoute }),
+              children: [
+                { index: true, lazy: async () => ({ Component: (await csTouch()).GroupAreaPrompt }) },
+                { path: 'group/:groupIndex', lazy: async () => ({ Component: (await csTouch()).GroupDetail }) },
+                {
+                  path: 'group/:groupIndex/:subGroupIndex',
+                  lazy: async () => ({ Component: (await csTouch()).GroupDetail }),
+                },
+                { path: '*', element: <Navigate to=".." replace /> },
+              ],
+            },
+          ],
+        },
       ]),
       { path: '*', element: <Navigate to="/" replace /> },
     ],

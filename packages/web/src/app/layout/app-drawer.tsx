@@ -2,14 +2,22 @@ import { Box, Divider, Drawer, List, ListItemButton, ListItemText, Typography } 
 import { useTranslation } from 'react-i18next';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { localLoggedOut, selectAmpState, selectHostAmpId, selectLocalLoggedIn, type WithDevices } from '../../device';
+import {
+  localLoggedOut,
+  selectAmpState,
+  selectHostAmpId,
+  selectLocalLoggedIn,
+  selectTouchPanels,
+  type WithDevices,
+} from '../../device';
 import { noticeShown } from '../../shared/notices';
 import { helpHref } from '../../shared/ui/help-link';
 
 const LINKS = [
   { to: '/amps', key: 'drawer.amps' },
   { to: '/update', key: 'drawer.firmwareUpdate' },
-  { to: '/cs-touch', key: 'drawer.csTouch' },
+] as const;
+const LATER_LINKS = [
   { to: '/preferences', key: 'drawer.preferences' },
   { to: '/about', key: 'drawer.about' },
 ] as const;
@@ -24,6 +32,7 @@ export function AppDrawer({ open, onClose }: { open: boolean; onClose: () => voi
   const { t } = useTranslation('common');
   const loggedIn = useSelector(selectLocalLoggedIn);
   const hostProtected = useSelector(selectHostProtected);
+  const panels = useSelector(selectTouchPanels);
   const dispatch = useDispatch();
   const navigate = useNavigate();
   const signOut = () => {
@@ -49,6 +58,27 @@ export function AppDrawer({ open, onClose }: { open: boolean; onClose: () => voi
         </Typography>
         <List>
           {LINKS.map((link) => (
+            <ListItemButton key={link.to} component={RouterLink} to={link.to} onClick={onClose}>
+              <ListItemText primary={t(link.key)} />
+            </ListItemButton>
+          ))}
+          {/* spec 3 §2: an entry for each CS Touch panel found behind the amps */}
+          {panels.map((p) => (
+            <ListItemButton
+              key={p.id}
+              component={RouterLink}
+              to={`/cs-touch/${encodeURIComponent(p.id)}`}
+              onClick={onClose}
+            >
+              <ListItemText primary={t('drawer.csTouchPanel', { name: p.name })} secondary={p.id} />
+            </ListItemButton>
+          ))}
+          {panels.length === 0 && (
+            <ListItemButton disabled>
+              <ListItemText primary={t('drawer.csTouchNone')} />
+            </ListItemButton>
+          )}
+          {LATER_LINKS.map((link) => (
             <ListItemButton key={link.to} component={RouterLink} to={link.to} onClick={onClose}>
               <ListItemText primary={t(link.key)} />
             </ListItemButton>

@@ -15,8 +15,12 @@ export interface ClientLike {
   set(url: string, params: unknown): Promise<unknown>;
   subscribe(url: string): Promise<unknown>;
   unsubscribe(url: string): Promise<unknown>;
-  /** Any other method of the device API (`lock`/`unlock`/`reset` on /lockedProperties); DeviceClient has it. */
-  request?(method: 'lock' | 'unlock' | 'reset', url: string, params?: unknown): Promise<unknown>;
+  /** Any other method of the device API (/lockedProperties lock/unlock/reset, /NSTProxy getConfig/setConfig). */
+  request?(
+    method: 'lock' | 'unlock' | 'reset' | 'getConfig' | 'setConfig',
+    url: string,
+    params?: unknown,
+  ): Promise<unknown>;
   close(): void;
 }
 

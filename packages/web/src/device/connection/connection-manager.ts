@@ -24,7 +24,7 @@ import {
   type WriteHistorySource,
 } from '../undo/recorded-writes';
 import { Attacher } from './attach';
-import { defaultClientFactory, type ClientFactory } from './client';
+import { defaultClientFactory, type ClientFactory, type ClientLike } from './client';
 import { syncDiscovery } from './discovery';
 import { Fleet, type AmpRecord } from './fleet';
 import { ampIdOfHost, deviceUrl, portOfHost } from './host';
@@ -70,6 +70,11 @@ export interface DeviceManager {
     method: 'lock' | 'unlock' | 'reset',
     params: Record<string, unknown>,
   ): Promise<unknown>;
+  /**
+   * spec 3 §7: `getConfig` or `setConfig` on the amp's /NSTProxy for the CS Touch panel at `params.ipAddress`;
+   * resolves with the amp's result (`{requestId, payload}`), rejects with its error (panel offline, bad config).
+   */
+  touchConfig?(ampId: string, method: 'getConfig' | 'setConfig', params: Record<string, unknown>): Promise<unknown>;
   /** The amps whose cards are on screen: they keep a live connection when the fleet is larger than the limit. */
   setVisible?(ampIds: readonly string[]): void;
   /** Cloud mode: a connection to the amp through the cloud relay while its detail is open; returns the release. */
@@ -216,9 +221,19 @@ export class ConnectionManager implements DeviceManager {
     return this.#writes.redo(ampId);
   }
 
-  async lockedProperties(
+  lockedProperties(ampId: string, method: 'lock' | 'unlock' | 'reset', params: Record<string, unknown>) {
+    return this.#request(ampId, method, '/lockedProperties', params);
+  }
+
+  touchConfig(ampId: string, method: 'getConfig' | 'setConfig', params: Record<string, unknown>) {
+    return this.#request(ampId, method, '/NSTProxy', params);
+  }
+
+  /** A method beyond get/set on one amp, connecting a parked amp first. */
+  async #request(
     ampId: string,
-    method: 'lock' | 'unlock' | 'reset',
+    method: Parameters<NonNullable<ClientLike['request']>>[0],
+    url: string,
     params: Record<string, unknown>,
   ): Promise<unknown> {
     const rec = this.#fleet.amps.get(ampId);
@@ -227,8 +242,8 @@ export class ConnectionManager implements DeviceManager {
       this.#parking.connectNow(ampId, rec);
       await rec.client.connected().catch(() => undefined);
     }
-    if (!rec.client.request) throw new ConnectionError(`${ampId}'s connection cannot ${method} /lockedProperties`);
-    return rec.client.request(method, '/lockedProperties', params);
+    if (!rec.client.request) throw new ConnectionError(`${ampId}'s connection cannot ${method} ${url}`);
+    return rec.client.request(method, url, params);
   }
 
   /** spec 2 §2/§5: checks a password on the host amp with `/misc set {verifyPassword}` over its own connection. */

@@ -1,4 +1,4 @@
-export { AmpsLayout } from './components/amps-layout';
+export { AmpListSplit, AmpsLayout } from './components/amps-layout';
 export { SelectAmpPrompt } from './components/select-amp-prompt';
 export { ampListReducer } from './store/amp-list-slice';
 export { ampMenuEntries, type AmpMenuEntry } from './amp-menu-entries';

@@ -1,9 +1,16 @@
 /**
  * The amps a touch configuration can use (spec 3 §3, issue 19): every amp discovery found, with the address the panel
  * reaches it at, its MAC address (from its ethernet network info, else from discovery), its model and whether it is
- * connected now. A configuration names amps by MAC and IP; an amp is matched by MAC first (its address may change).
+ * connected now; only amps with a dotted-quad address and a known MAC (what a configuration must name). A configuration names amps by MAC and IP; an amp is matched by MAC first (its address may change).
  */
-import { DEVICE_API_PORT, findModel, touchSourcesFor, type ModelInfo } from '@rackside/protocol';
+import {
+  DEVICE_API_PORT,
+  TOUCH_IP_ADDRESS_PATTERN,
+  TOUCH_MAC_ADDRESS_PATTERN,
+  findModel,
+  touchSourcesFor,
+  type ModelInfo,
+} from '@rackside/protocol';
 import { createSelector } from '@reduxjs/toolkit';
 import { selectDiscovered, type WithDevices } from '../../../device';
 
@@ -43,7 +50,15 @@ export const selectTouchAmps = createSelector(
           sources: model ? touchSourcesFor(model) : [],
         };
       })
-      .filter((a) => a.model?.kind === 'amp' && a.model.channels > 0)
+      // spec 3 §3: a panel names amps by a dotted-quad address (optional port) and a MAC address: an amp known by a
+      // host name, or whose MAC is not known yet, cannot be put in a configuration the panel accepts
+      .filter(
+        (a) =>
+          a.model?.kind === 'amp' &&
+          a.model.channels > 0 &&
+          TOUCH_IP_ADDRESS_PATTERN.test(a.ipAddress) &&
+          TOUCH_MAC_ADDRESS_PATTERN.test(a.macAddress),
+      )
       .sort((x, y) => x.name.localeCompare(y.name) || x.ipAddress.localeCompare(y.ipAddress)),
 );
 

@@ -2,7 +2,6 @@
  * spec 3 §2 /cs-touch: the editor's store for every panel (so a panel's unsaved copy survives moving between its
  * groups), and /cs-touch/{id}: the amp list at the left (hidden under 768 px), the panel's editor beside it.
  */
-import { CircularProgress, Stack } from '@mui/material';
 import { useSelector } from 'react-redux';
 import { Outlet, useParams } from 'react-router';
 import { selectIsDiscovering, selectTouchPanels } from '../../../device';
@@ -10,6 +9,7 @@ import { CenteredMessage, MessageText } from '../../../shared/ui/centered-messag
 import { AmpListSplit } from '../../amp-list';
 import { TouchEditorProvider } from '../store/touch-editor-context';
 import { useTouchText } from '../touch-i18n';
+import { Spinner } from './spinner';
 import { TouchPanelEditor } from './touch-panel-editor';
 
 export function CsTouchLayout() {
@@ -28,12 +28,7 @@ export function TouchPanelRoute() {
   const discovering = useSelector(selectIsDiscovering);
   let body;
   if (panel) body = <TouchPanelEditor key={panel.id} panel={panel} />;
-  else if (discovering)
-    body = (
-      <Stack sx={{ alignItems: 'center', p: 4 }}>
-        <CircularProgress aria-label={t('page.loading')} />
-      </Stack>
-    );
+  else if (discovering) body = <Spinner label={t('page.loading')} />;
   else
     body = (
       <CenteredMessage title={t('page.notFound', { id })}>

@@ -3,18 +3,7 @@
  * group with a volume group's subgroups nested, up/down arrows (the route follows the moved group) and a more-menu
  * (add a subgroup, remove after a confirmation). The selected card is the one the route names.
  */
-import {
-  Box,
-  ButtonBase,
-  IconButton,
-  Menu,
-  MenuItem,
-  Paper,
-  Stack,
-  SvgIcon,
-  Typography,
-  type SvgIconProps,
-} from '@mui/material';
+import { Box, ButtonBase, IconButton, Menu, MenuItem, Paper, Stack, Typography } from '@mui/material';
 import type { TouchGroup } from '@rackside/protocol';
 import { useId, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
@@ -23,28 +12,8 @@ import { useCurrentPanel } from '../hooks/current-panel';
 import { groupPath, panelPath } from '../model/paths';
 import { touchEditorActions as act } from '../store/touch-editor-slice';
 import { useTouchGroupsText } from '../touch-i18n';
+import { AddIcon, ArrowDownIcon, ArrowUpIcon, MoreIcon } from './touch-icons';
 import { VolumeSubgroupDialog } from './volume-subgroup-form';
-
-const AddIcon = (p: SvgIconProps) => (
-  <SvgIcon {...p}>
-    <path d="M19 13h-6v6h-2v-6H5v-2h6V5h2v6h6v2z" />
-  </SvgIcon>
-);
-const ArrowUpIcon = (p: SvgIconProps) => (
-  <SvgIcon {...p}>
-    <path d="M4 12l1.41 1.41L11 7.83V20h2V7.83l5.58 5.59L20 12l-8-8-8 8z" />
-  </SvgIcon>
-);
-const ArrowDownIcon = (p: SvgIconProps) => (
-  <SvgIcon {...p}>
-    <path d="M20 12l-1.41-1.41L13 16.17V4h-2v12.17l-5.58-5.59L4 12l8 8 8-8z" />
-  </SvgIcon>
-);
-const MoreIcon = (p: SvgIconProps) => (
-  <SvgIcon {...p}>
-    <path d="M12 8a2 2 0 1 0 0-4 2 2 0 0 0 0 4zm0 2a2 2 0 1 0 0 4 2 2 0 0 0 0-4zm0 6a2 2 0 1 0 0 4 2 2 0 0 0 0-4z" />
-  </SvgIcon>
-);
 
 /** A route index: a whole non-negative number, else undefined. */
 export const routeIndex = (segment: string | undefined): number | undefined =>

@@ -4,18 +4,7 @@
  * channel (the inputs the amp's model offers; a source from an imported file the model lacks shows as unavailable).
  * Under them, the live test (issue 19) plays each state on the amps before saving.
  */
-import {
-  Box,
-  Button,
-  IconButton,
-  MenuItem,
-  Paper,
-  Stack,
-  SvgIcon,
-  TextField,
-  Typography,
-  type SvgIconProps,
-} from '@mui/material';
+import { Box, Button, IconButton, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import {
   CHOSEN,
   GROUP_NAME_MAX_LENGTH,
@@ -36,22 +25,7 @@ import { touchEditorActions as actions, type AmpChannelRef } from '../store/touc
 import { useTouchSourcesText } from '../touch-i18n';
 import { ChannelPicker } from './channel-picker';
 import { SourceLiveTest } from './live-test';
-
-const UpIcon = (p: SvgIconProps) => (
-  <SvgIcon {...p}>
-    <path d="M7.4 15.4 12 10.8l4.6 4.6L18 14l-6-6-6 6z" />
-  </SvgIcon>
-);
-const DownIcon = (p: SvgIconProps) => (
-  <SvgIcon {...p}>
-    <path d="M7.4 8.6 12 13.2l4.6-4.6L18 10l-6 6-6-6z" />
-  </SvgIcon>
-);
-const DeleteIcon = (p: SvgIconProps) => (
-  <SvgIcon {...p}>
-    <path d="M6 19a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2V7H6zM19 4h-3.5l-1-1h-5l-1 1H5v2h14z" />
-  </SvgIcon>
-);
+import { ArrowDownIcon, ArrowUpIcon, DeleteIcon } from './touch-icons';
 
 /** The input a new channel starts on when its amp's model is unknown (never expected: the picker lists known amps). */
 const FALLBACK_SOURCE = 'Analog 1';
@@ -190,7 +164,7 @@ function StateCard(props: {
           disabled={index === 0}
           onClick={() => props.onMove(-1)}
         >
-          <UpIcon />
+          <ArrowUpIcon />
         </IconButton>
         <IconButton
           ref={ref('down')}
@@ -198,7 +172,7 @@ function StateCard(props: {
           disabled={index === props.count - 1}
           onClick={() => props.onMove(1)}
         >
-          <DownIcon />
+          <ArrowDownIcon />
         </IconButton>
         <IconButton aria-label={t('states.delete', { state: state.name })} onClick={props.onDelete}>
           <DeleteIcon />

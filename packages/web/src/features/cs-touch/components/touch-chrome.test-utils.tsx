@@ -7,13 +7,10 @@ import { useReducer, type Dispatch, type ReactElement } from 'react';
 import { vi, type Mock } from 'vitest';
 import type { TouchPanelListing } from '../../../device';
 import { renderInProviders } from '../../../testing/render-in-providers';
-import { CurrentPanelContext, type CurrentPanel } from '../hooks/current-panel';
-import { offlineAmpsOf } from '../model/offline-amps';
+import { CurrentPanelContext, currentPanelOf } from '../hooks/current-panel';
 import type { TouchAmp } from '../model/touch-amps';
 import {
   emptyPanelEdit,
-  hasUnsavedChanges,
-  shownConfig,
   touchEditorReducer,
   type PanelEdit,
   type TouchEditorAction,
@@ -86,23 +83,11 @@ export function renderWithPanel(
     const [state, dispatchState] = useReducer(touchEditorReducer, initial);
     const edit = state[PANEL.id] ?? emptyPanelEdit;
     latest = edit;
-    const config = shownConfig(edit);
-    const offlineAmps = offlineAmpsOf(config, amps);
     const dispatch: Dispatch<TouchEditorAction> = (action) => {
       dispatched.push(action);
       dispatchState(action);
     };
-    const current: CurrentPanel = {
-      panel: PANEL,
-      edit,
-      config,
-      dirty: hasUnsavedChanges(edit),
-      amps,
-      offlineAmps,
-      saveLocked: offlineAmps.length > 0 && !edit.lockIgnored,
-      dispatch,
-      save,
-    };
+    const current = currentPanelOf({ panel: PANEL, edit, amps, dispatch, save });
     return <CurrentPanelContext.Provider value={current}>{ui}</CurrentPanelContext.Provider>;
   }
 

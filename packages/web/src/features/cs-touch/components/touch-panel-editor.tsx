@@ -3,22 +3,21 @@
  * offline, the group list and the selected group's form (the nested group routes), the save lock overlay and the
  * error dialog. The configuration is read through the amp that proxies the panel and kept in sync every 50 s.
  */
-import { Alert, Box, Button, CircularProgress, Stack } from '@mui/material';
+import { Alert, Box, Button, Stack } from '@mui/material';
 import { useMemo } from 'react';
 import { useSelector } from 'react-redux';
 import { Outlet } from 'react-router';
 import type { TouchPanelListing } from '../../../device';
-import { CurrentPanelContext, type CurrentPanel } from '../hooks/current-panel';
+import { CurrentPanelContext, currentPanelOf } from '../hooks/current-panel';
 import { usePanelSync } from '../hooks/use-panel-sync';
-import { offlineAmpsOf } from '../model/offline-amps';
 import { selectTouchAmps } from '../model/touch-amps';
 import { usePanelEdit } from '../store/touch-editor-context';
-import { hasUnsavedChanges, shownConfig } from '../store/touch-editor-slice';
 import { useTouchText } from '../touch-i18n';
 import { ConflictList } from './conflict-list';
 import { GroupList } from './group-list';
 import { LeaveGuard } from './leave-guard';
 import { OfflineBanner, SaveLockOverlay } from './offline-banner';
+import { Spinner } from './spinner';
 import { TouchErrorDialog } from './touch-error-dialog';
 import { TouchHeader } from './touch-header';
 
@@ -30,19 +29,11 @@ export function TouchPanelEditor({ panel }: { panel: TouchPanelListing }) {
   const { edit, dispatch } = usePanelEdit(panel.id);
   const { save, reload } = usePanelSync(panel);
   const amps = useSelector(selectTouchAmps);
-  const config = shownConfig(edit);
-  const offlineAmps = useMemo(() => offlineAmpsOf(config, amps), [config, amps]);
-  const current: CurrentPanel = {
-    panel,
-    edit,
-    config,
-    dirty: hasUnsavedChanges(edit),
-    amps,
-    offlineAmps,
-    saveLocked: offlineAmps.length > 0 && !edit.lockIgnored,
-    dispatch,
-    save,
-  };
+  const current = useMemo(
+    () => currentPanelOf({ panel, edit, amps, dispatch, save }),
+    [panel, edit, amps, dispatch, save],
+  );
+  const config = current.config;
 
   let body;
   if (config === null && edit.loadError !== null)
@@ -58,12 +49,7 @@ export function TouchPanelEditor({ panel }: { panel: TouchPanelListing }) {
         {panel.online ? t('page.loadFailed', { reason: edit.loadError }) : t('page.panelOffline')}
       </Alert>
     );
-  else if (config === null)
-    body = (
-      <Stack sx={{ alignItems: 'center', p: 4 }}>
-        <CircularProgress aria-label={t('page.loading')} />
-      </Stack>
-    );
+  else if (config === null) body = <Spinner label={t('page.loading')} />;
   else
     body = (
       <Box

@@ -5,8 +5,9 @@
 import type { TouchConfiguration } from '@rackside/protocol';
 import { createContext, useContext, type Dispatch } from 'react';
 import type { TouchPanelListing } from '../../../device';
+import { offlineAmpsOf } from '../model/offline-amps';
 import type { TouchAmp } from '../model/touch-amps';
-import type { PanelEdit, TouchEditorAction } from '../store/touch-editor-slice';
+import { hasUnsavedChanges, shownConfig, type PanelEdit, type TouchEditorAction } from '../store/touch-editor-slice';
 
 export interface CurrentPanel {
   readonly panel: TouchPanelListing;
@@ -31,4 +32,19 @@ export function useCurrentPanel(): CurrentPanel {
   const current = useContext(CurrentPanelContext);
   if (!current) throw new Error('useCurrentPanel is for the parts of the touch editor screen');
   return current;
+}
+
+/** What the editor's parts read, derived from the panel's editing state and the amps found now. */
+export function currentPanelOf(
+  parts: Pick<CurrentPanel, 'panel' | 'edit' | 'amps' | 'dispatch' | 'save'>,
+): CurrentPanel {
+  const config = shownConfig(parts.edit);
+  const offlineAmps = offlineAmpsOf(config, parts.amps);
+  return {
+    ...parts,
+    config,
+    dirty: hasUnsavedChanges(parts.edit),
+    offlineAmps,
+    saveLocked: offlineAmps.length > 0 && !parts.edit.lockIgnored,
+  };
 }

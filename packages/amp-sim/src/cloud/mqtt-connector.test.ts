@@ -4,6 +4,8 @@ import {
   DeviceReportedSchema,
   DeviceSensorsSchema,
   deviceTopic,
+  encodeApiEnvelope,
+  parseApiEnvelope,
   type DeviceReported,
   type DeviceTopicKind,
 } from '@rackside/protocol';
@@ -45,7 +47,10 @@ async function bareBroker() {
 
 interface Seen {
   readonly kind: string;
+  /** The JSON payload; of an `api/req` or `api/res` envelope, its header with the frame as text. */
   readonly body: Record<string, unknown>;
+  /** The payload as text. */
+  readonly text: string;
   readonly retain: boolean;
   readonly at: number;
 }
@@ -60,18 +65,22 @@ async function observer(url: string) {
   const seen: Seen[] = [];
   client.on('message', (topic, payload, packet) => {
     const kind = topic.split('/').slice(3).join('/');
-    seen.push({
-      kind,
-      body: JSON.parse(payload.toString()) as Record<string, unknown>,
-      retain: packet.retain,
-      at: Date.now(),
-    });
+    const text = payload.toString();
+    const envelope = kind.startsWith('api/') ? parseApiEnvelope(text) : undefined;
+    const body =
+      envelope === undefined
+        ? (JSON.parse(text) as Record<string, unknown>)
+        : envelope.ok
+          ? { ...envelope.value.header, frame: envelope.value.frame }
+          : {}; // one of the test's own invalid requests
+    seen.push({ kind, body, text, retain: packet.retain, at: Date.now() });
   });
   await client.subscribeAsync(`rackside/devices/${DEVICE}/#`, { qos: 1 });
   const of = (kind: string) => seen.filter((s) => s.kind === kind);
-  const send = (kind: DeviceTopicKind, body: unknown) =>
-    client.publishAsync(deviceTopic(DEVICE, kind), JSON.stringify(body), { qos: 1 });
-  return { seen, of, send };
+  const send = (kind: DeviceTopicKind, body: unknown) => sendRaw(kind, JSON.stringify(body));
+  const sendRaw = (kind: DeviceTopicKind, payload: string | Buffer) =>
+    client.publishAsync(deviceTopic(DEVICE, kind), payload, { qos: 1 });
+  return { seen, of, send, sendRaw };
 }
 
 async function until(check: () => boolean, ms = 3000): Promise<void> {
@@ -205,17 +214,38 @@ describe('MQTT connector', () => {
         .filter((m) => m.body.sessionId === sessionId)
         .map((m) => JSON.parse(m.body.frame as string) as Record<string, unknown>);
 
-    await cloud.send('apiReq', { sessionId: 'a', frame: frame('get', '/amp/deviceInfo', 1) });
+    const request = (sessionId: string, f?: string, close?: true) =>
+      cloud.sendRaw('apiReq', encodeApiEnvelope({ sessionId, ...(close ? { close } : {}) }, f));
+
+    await request('a', frame('get', '/amp/deviceInfo', 1));
     await until(() => replies('a').length === 1);
     expect(replies('a')[0]).toMatchObject({ id: 1, result: { modelID: amp.model.modelID } });
+    // the reply is the session's frame as it wrote it, after the header line
+    const reply = cloud.of('api/res')[0]!;
+    expect(reply.text).toBe(`{"sessionId":"a"}\n${reply.body.frame as string}`);
 
-    await cloud.send('apiReq', { sessionId: 'b', frame: frame('subscribe', '/', 7) });
+    // a request written over several lines, and as bytes; a keep-alive is not answered
+    await request('a', JSON.stringify({ leaApi: '1.0', url: '/amp/deviceInfo', method: 'get', id: 2 }, null, 2));
+    await cloud.sendRaw('apiReq', Buffer.from(`{"sessionId":"a"}\n${frame('get', '/misc', 3)}`));
+    await request('a');
+    await until(() => replies('a').length === 3);
+    expect(replies('a').map((f) => f.id)).toEqual([1, 2, 3]);
+
+    // not envelopes (the former JSON message, no header, a frame that is not UTF-8): nothing answers, nothing breaks
+    await cloud.send('apiReq', { sessionId: 'c', frame: frame('get', '/misc', 4) });
+    await cloud.sendRaw('apiReq', `\n${frame('get', '/misc', 5)}`);
+    await cloud.sendRaw('apiReq', Buffer.from([...Buffer.from('{"sessionId":"c"}\n"'), 0xc3, 0x28, 0x22]));
+    await request('c', frame('get', '/misc', 6));
+    await until(() => replies('c').length === 1);
+    expect(replies('c').map((f) => f.id)).toEqual([6]);
+
+    await request('b', frame('subscribe', '/', 7));
     await until(() => replies('b').length === 1);
     amp.apply({ misc: { findMe: true } }, 'amp');
     await until(() => replies('b').some((f) => f.method === 'notify'), 1500);
     expect(replies('a').some((f) => f.method === 'notify')).toBe(false);
 
-    await cloud.send('apiReq', { sessionId: 'b', close: true });
+    await request('b', undefined, true);
     await pause(100);
     const before = replies('b').length;
     amp.apply({ misc: { findMe: false } }, 'amp');

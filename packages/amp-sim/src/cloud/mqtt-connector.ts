@@ -13,7 +13,6 @@
 import { Socket } from 'node:net';
 import {
   API_SESSION_IDLE_MS,
-  ApiRequestMessageSchema,
   DEVICE_TOPICS,
   DeviceJobSchema,
   FIRMWARE_FAILURE_STATUSES,
@@ -23,7 +22,9 @@ import {
   REPORTED_THROTTLE_MS,
   SENSOR_PUBLISH_INTERVAL_MS,
   deviceTopic,
+  encodeApiEnvelope,
   isSubBoardOk,
+  parseApiEnvelope,
   parseMqttPayload,
   reportedFromState,
   sensorsFromState,
@@ -165,6 +166,8 @@ async function openLink(
     const { qos, retained } = DEVICE_TOPICS[kind];
     client.publish(topic(kind), JSON.stringify(value), { qos, retain: retained }, () => undefined);
   };
+  const apiResOptions = { qos: DEVICE_TOPICS.apiRes.qos, retain: DEVICE_TOPICS.apiRes.retained } as const;
+  const ignore = () => undefined;
   const report = (status: JobStatus) => {
     lastJobReportOf.set(amp, status);
     send('jobStatus', status, true); // QoS 1: queued while reconnecting
@@ -230,9 +233,10 @@ async function openLink(
   }
 
   function onApiRequest(payload: Buffer): void {
-    const parsed = parseMqttPayload(ApiRequestMessageSchema, payload);
+    const parsed = parseApiEnvelope(payload);
     if (!parsed.ok) return; // no session id to answer on
-    const { sessionId, frame, close } = parsed.value;
+    const { header, frame } = parsed.value;
+    const { sessionId, close } = header;
     let remote = remotes.get(sessionId);
     remotes.delete(sessionId);
     if (close) return remote?.session.close();
@@ -242,9 +246,13 @@ async function openLink(
         oldest[1].session.close();
         remotes.delete(oldest[0]);
       }
+      // each reply is the frame as the session wrote it, after this session's header line (not escaped in JSON)
+      const header = { sessionId };
       const session = createSession(amp, {
         isCloudAgent: true,
-        send: (f) => send('apiRes', { sessionId, frame: f }),
+        send: (f) => {
+          if (client.connected) client.publish(topic('apiRes'), encodeApiEnvelope(header, f), apiResOptions, ignore);
+        },
         backpressured: () => !client.connected, // notifications wait for the broker to come back
       });
       remote = { session, seen: 0 };

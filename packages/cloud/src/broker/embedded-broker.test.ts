@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createConnection, type Socket } from 'node:net';
-import { deviceTopic } from '@rackside/protocol';
+import { deviceTopic, encodeApiEnvelope, parseApiEnvelope } from '@rackside/protocol';
 import { connect, type IClientOptions, type MqttClient } from 'mqtt';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BrokerIdentity } from './acl';
@@ -221,18 +221,26 @@ describe('embedded broker: last will', () => {
 });
 
 describe('embedded broker: the relay link in process', () => {
-  /** The amp's api/req messages as it receives them. */
+  /** The amp's api/req payloads as it receives them (text), and each read back as an envelope. */
   async function hearRequests(client: MqttClient) {
-    const got: unknown[] = [];
-    client.on('message', (_topic, payload) => got.push(JSON.parse(payload.toString())));
+    const got: string[] = [];
+    client.on('message', (_topic, payload) => got.push(payload.toString()));
     await client.subscribeAsync(deviceTopic('dev-a', 'apiReq'), { qos: 0 });
-    return got;
+    const read = () =>
+      got.map((text) => {
+        const parsed = parseApiEnvelope(text);
+        if (!parsed.ok) throw new Error(parsed.error);
+        const { header, frame } = parsed.value;
+        return frame === undefined ? header : { ...header, frame };
+      });
+    return { got, read };
   }
 
   it('hands each request to the subscribed amp whole, the large ones too, in order', async () => {
     const a = await device('dev-a');
-    const got = await hearRequests(a);
-    const large = JSON.stringify({ url: '/', pad: 'é"\\n'.repeat(30_000) }); // past a 3-byte remaining length
+    const heard = await hearRequests(a);
+    // past a 3-byte remaining length; quotes, backslashes and newlines go as they are, not escaped
+    const large = `{"url":"/",\n"pad":"${'é\\"\\n'.repeat(30_000)}"}`;
     const sent = [
       { sessionId: 's1', frame: '{"url":"/amp","method":"get","id":1}' },
       { sessionId: 's1' },
@@ -240,8 +248,17 @@ describe('embedded broker: the relay link in process', () => {
       { sessionId: 's1', close: true as const },
     ];
     for (const message of sent) await broker.relayLink.publishApiRequest('dev-a', message);
-    await until(() => got.length === sent.length);
-    expect(got).toEqual(sent);
+    // the frame's bytes as the relay has them (a browser's frame)
+    await broker.relayLink.publishApiRequest('dev-a', { sessionId: 's3', frame: Buffer.from('{"id":2}\n') });
+    await until(() => heard.got.length === sent.length + 1);
+    expect(heard.read()).toEqual([...sent, { sessionId: 's3', frame: '{"id":2}\n' }]);
+    expect(heard.got).toEqual([
+      '{"sessionId":"s1"}\n{"url":"/amp","method":"get","id":1}',
+      '{"sessionId":"s1"}',
+      `{"sessionId":"s2"}\n${large}`,
+      '{"sessionId":"s1","close":true}',
+      '{"sessionId":"s3"}\n{"id":2}\n',
+    ]);
     expect(a.connected).toBe(true);
   });
 
@@ -259,23 +276,36 @@ describe('embedded broker: the relay link in process', () => {
     expect(a.connected).toBe(true);
   });
 
-  it("passes an amp's replies to its listeners, parsed, and drops a reply that is not one", async () => {
+  it("passes an amp's replies to its listeners, the frame's bytes as sent, and drops a reply that is not one", async () => {
     const a = await device('dev-a');
-    const replies: unknown[] = [];
-    const stop = await broker.relayLink.onApiResponse('dev-a', (message) => replies.push(message));
-    await a.publishAsync(deviceTopic('dev-a', 'apiRes'), '{"sessionId":"s1","frame":"{\\"id\\":1}"}');
-    await a.publishAsync(deviceTopic('dev-a', 'apiRes'), '{"sessionId":"s1"}'); // no frame
-    await a.publishAsync(deviceTopic('dev-a', 'apiRes'), 'not json');
-    await a.publishAsync(deviceTopic('dev-a', 'apiRes'), '{"sessionId":"s2","frame":"2"}');
-    await until(() => replies.length === 2);
+    const replies: { sessionId: string; frame: string }[] = [];
+    const stop = await broker.relayLink.onApiResponse('dev-a', ({ sessionId, frame }) =>
+      replies.push({ sessionId, frame: Buffer.from(frame).toString() }),
+    );
+    const reply = (payload: string | Buffer) => a.publishAsync(deviceTopic('dev-a', 'apiRes'), payload);
+    await reply(encodeApiEnvelope({ sessionId: 's1' }, '{\n  "id": 1\n}'));
+    await reply('{"sessionId":"s1"}'); // no frame
+    await reply('{"sessionId":"s1","close":true}\n{}'); // an amp does not close
+    await reply('{"sessionId":"s1","frame":"{\\"id\\":1}"}'); // the former JSON message
+    await reply('not json\n{}');
+    await reply(Buffer.from([...Buffer.from('{"sessionId":"s1"}\n"'), 0xff, 0x22])); // a frame that is not UTF-8
+    await reply('{"sessionId":"s2"}\n2');
+    // the service identity may publish to any device's topics; another device may not (it is disconnected)
+    await (await service()).publishAsync(deviceTopic('dev-a', 'apiRes'), '{"sessionId":"s4"}\n4');
+    const b = await device('dev-b');
+    const gone = closed(b);
+    b.publish(deviceTopic('dev-a', 'apiRes'), '{"sessionId":"s5"}\n5');
+    await gone;
+    await until(() => replies.length === 3);
     expect(replies).toEqual([
-      { sessionId: 's1', frame: '{"id":1}' },
+      { sessionId: 's1', frame: '{\n  "id": 1\n}' },
       { sessionId: 's2', frame: '2' },
+      { sessionId: 's4', frame: '4' },
     ]);
     await stop();
-    await a.publishAsync(deviceTopic('dev-a', 'apiRes'), '{"sessionId":"s3","frame":"3"}');
+    await reply('{"sessionId":"s3"}\n3');
     await pause(100);
-    expect(replies).toHaveLength(2);
+    expect(replies).toHaveLength(3);
   });
 });
 

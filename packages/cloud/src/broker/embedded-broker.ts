@@ -9,16 +9,16 @@ import { createServer, type AddressInfo, type Server, type Socket } from 'node:n
 import {
   type ApiResponseMessage,
   DEVICE_TOPICS,
-  MQTT_PAYLOAD_SCHEMAS,
   deviceTopic,
-  parseMqttPayload,
+  encodeApiEnvelope,
+  parseApiResponse,
 } from '@rackside/protocol';
 import { Aedes, type AedesPublishPacket, type AuthenticateError, type Client } from 'aedes';
 import { mayPublish, maySubscribe, type BrokerIdentity } from './acl';
 import { consoleBrokerLogger, type BrokerLogger } from './logger';
 import { createMessageQueue } from './message-queue';
 import { encodePublishQos0 } from './publish-packet';
-import type { ServiceClient } from './service-client';
+import { asBuffer, type ServiceClient } from './service-client';
 import { safeError } from '../plugins/errors';
 
 /** What the remote relay needs of a broker: an amp's api/req out, its api/res in (ServiceClient's two methods). */
@@ -175,9 +175,11 @@ const isOpenMqtt3 = (client: Client): boolean =>
  * (topic matching, its queue, two setImmediate turns): on that way only the amp hears its requests, as the ACL wants
  * (nobody else but the service identity may subscribe to them). Otherwise (not connected here, or an amp that
  * restored its subscription from a persistent session without a SUBSCRIBE) the request goes through Aedes' publish
- * like any message. The message is the relay's own, built in this process: it is serialised, not parsed again.
- * Replies: one subscription per amp, however many sessions listen to it; each reply (bytes from the amp) is parsed
- * once with its schema (one that does not parse is dropped) and handed to every listener.
+ * like any message. The message is the relay's own, built in this process: it is serialised (encodeApiEnvelope: its
+ * header line, then the frame's bytes), not parsed again. Replies: one subscription per amp, however many sessions
+ * listen to it; each reply (bytes from the amp) is read once (parseApiResponse: the header with its schema, the frame
+ * checked to be UTF-8 and handed on as a view of the amp's bytes; one that does not parse is dropped) and handed to
+ * every listener.
  */
 function inProcessRelayLink(broker: Aedes, devices: ReadonlyMap<string, Client>, log: BrokerLogger): RelayLink {
   const byDevice = new Map<string, ResponseListeners>();
@@ -195,7 +197,8 @@ function inProcessRelayLink(broker: Aedes, devices: ReadonlyMap<string, Client>,
   const listen = (deviceId: string, topic: string): ResponseListeners => {
     const handlers = new Set<(message: ApiResponseMessage) => void>();
     const deliver = (packet: AedesPublishPacket, done: () => void) => {
-      const parsed = parseMqttPayload(MQTT_PAYLOAD_SCHEMAS.apiRes, packet.payload);
+      const { payload } = packet; // bytes from a client; text only from an in-process publish
+      const parsed = parseApiResponse(typeof payload === 'string' ? Buffer.from(payload) : payload);
       if (!parsed.ok) log.warn({ deviceId, topic, error: parsed.error }, 'invalid MQTT payload dropped');
       else
         for (const handler of handlers) {
@@ -211,8 +214,9 @@ function inProcessRelayLink(broker: Aedes, devices: ReadonlyMap<string, Client>,
     return { handlers, deliver, ready };
   };
   return {
-    publishApiRequest(deviceId, message) {
-      const payload = Buffer.from(JSON.stringify(message));
+    publishApiRequest(deviceId, { frame, ...header }) {
+      const envelope = encodeApiEnvelope(header, frame);
+      const payload = typeof envelope === 'string' ? Buffer.from(envelope) : asBuffer(envelope);
       const amp = devices.get(deviceId);
       const topic = amp === undefined ? undefined : hearing.get(amp);
       if (amp !== undefined && topic !== undefined && isOpenMqtt3(amp)) {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createConnection } from 'node:net';
 import {
   deviceTopic,
+  encodeApiEnvelope,
   type ApiResponseMessage,
   type DeviceReported,
   type DeviceStatus,
@@ -124,12 +125,14 @@ function serviceClientSuite(name: string, start: () => Promise<Target>) {
 
     it('publishes jobs and remote-control requests to one device and hears its responses', async () => {
       await startTarget();
-      const svc = await service();
+      const { log, warnings } = recordingLog();
+      const svc = await service({ log });
       const dev = await device();
       const got: { kind: string; body: unknown }[] = [];
-      dev.on('message', (topic, payload) =>
-        got.push({ kind: topic.split('/').slice(3).join('/'), body: JSON.parse(String(payload)) }),
-      );
+      dev.on('message', (topic, payload) => {
+        const kind = topic.split('/').slice(3).join('/');
+        got.push({ kind, body: kind === 'api/req' ? String(payload) : JSON.parse(String(payload)) });
+      });
       await dev.subscribeAsync({
         [deviceTopic(deviceId, 'jobs')]: { qos: 1 },
         [deviceTopic(deviceId, 'apiReq')]: { qos: 0 },
@@ -145,20 +148,31 @@ function serviceClientSuite(name: string, start: () => Promise<Target>) {
       await svc.publishJob(deviceId, job);
       await expect(svc.publishJob(deviceId, { ...job, url: 'ftp://nope' })).rejects.toThrow();
       await svc.publishApiRequest(deviceId, { sessionId: 's1', frame: '{"method":"get"}' });
-      await until(() => got.length === 2);
+      await svc.publishApiRequest(deviceId, { sessionId: 's1', frame: Buffer.from('{\n"id": 2}') });
+      await svc.publishApiRequest(deviceId, { sessionId: 's1' });
+      await svc.publishApiRequest(deviceId, { sessionId: 's1', close: true });
+      await expect(svc.publishApiRequest(deviceId, { sessionId: '' })).rejects.toThrow();
+      await until(() => got.length === 5);
       expect(got).toEqual([
         { kind: 'jobs', body: job },
-        { kind: 'api/req', body: { sessionId: 's1', frame: '{"method":"get"}' } },
+        { kind: 'api/req', body: '{"sessionId":"s1"}\n{"method":"get"}' },
+        { kind: 'api/req', body: '{"sessionId":"s1"}\n{\n"id": 2}' },
+        { kind: 'api/req', body: '{"sessionId":"s1"}' },
+        { kind: 'api/req', body: '{"sessionId":"s1","close":true}' },
       ]);
 
+      const text = (m: ApiResponseMessage) => ({ sessionId: m.sessionId, frame: Buffer.from(m.frame).toString() });
       const responses: ApiResponseMessage[] = [];
       const stop = await svc.onApiResponse(deviceId, (m) => responses.push(m));
-      await dev.publishAsync(deviceTopic(deviceId, 'apiRes'), JSON.stringify({ sessionId: 's1', frame: 'a' }));
+      await dev.publishAsync(deviceTopic(deviceId, 'apiRes'), '{"sessionId":"s1","frame":"x"}'); // the former JSON
+      await dev.publishAsync(deviceTopic(deviceId, 'apiRes'), '{"sessionId":"s1"}'); // no frame
+      await dev.publishAsync(deviceTopic(deviceId, 'apiRes'), encodeApiEnvelope({ sessionId: 's1' }, '{\n"a": 1}'));
       await until(() => responses.length === 1);
       await stop();
-      await dev.publishAsync(deviceTopic(deviceId, 'apiRes'), JSON.stringify({ sessionId: 's1', frame: 'b' }));
+      await dev.publishAsync(deviceTopic(deviceId, 'apiRes'), encodeApiEnvelope({ sessionId: 's1' }, 'b'));
       await pause(150);
-      expect(responses).toEqual([{ sessionId: 's1', frame: 'a' }]);
+      expect(responses.map(text)).toEqual([{ sessionId: 's1', frame: '{\n"a": 1}' }]);
+      expect(warnings).toEqual(['invalid MQTT payload dropped', 'invalid MQTT payload dropped']);
 
       // A listener that comes while the last one's unsubscription is on its way still hears (the relay's case).
       const again: ApiResponseMessage[] = [];
@@ -166,7 +180,7 @@ function serviceClientSuite(name: string, start: () => Promise<Target>) {
       const stopping = stopFirst();
       const stopAgain = await svc.onApiResponse(deviceId, (m) => again.push(m));
       await stopping;
-      await dev.publishAsync(deviceTopic(deviceId, 'apiRes'), JSON.stringify({ sessionId: 's2', frame: 'c' }));
+      await dev.publishAsync(deviceTopic(deviceId, 'apiRes'), encodeApiEnvelope({ sessionId: 's2' }, 'c'));
       await until(() => again.length === 1);
       await stopAgain();
     });

@@ -8,10 +8,12 @@ import { randomUUID } from 'node:crypto';
 import {
   DEVICE_TOPICS,
   DeviceJobSchema,
-  ApiRequestMessageSchema,
+  ApiEnvelopeHeaderSchema,
   MQTT_PAYLOAD_SCHEMAS,
   deviceTopic,
   deviceTopicFilter,
+  encodeApiEnvelope,
+  parseApiResponse,
   parseDeviceTopic,
   parseMqttPayload,
   type ApiRequestMessage,
@@ -76,6 +78,10 @@ export interface ServiceClient {
   /** Disconnects. */
   close(): Promise<void>;
 }
+
+/** The same bytes as a Buffer (no copy), which the MQTT client writes as they are. */
+export const asBuffer = (bytes: Uint8Array): Buffer =>
+  Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 const SERVICE_KINDS = ['reported', 'status', 'jobStatus', 'sensors'] as const satisfies (keyof ServiceMessages)[];
 
@@ -153,8 +159,11 @@ export async function connectService(opts: ServiceClientOptions): Promise<Servic
         return deliver('sensors', MQTT_PAYLOAD_SCHEMAS.sensors);
       case 'apiRes': {
         const listeners = responders.get(deviceId);
-        const message = listeners && read(MQTT_PAYLOAD_SCHEMAS.apiRes);
-        if (message) for (const h of listeners) run({ deviceId, kind }, () => h(message));
+        if (!listeners) return;
+        const parsed = parseApiResponse(payload);
+        if (!parsed.ok) return log.warn({ deviceId, topic, error: parsed.error }, 'invalid MQTT payload dropped');
+        const message = parsed.value;
+        for (const h of listeners) run({ deviceId, kind }, () => h(message));
         return;
       }
       case 'jobs':
@@ -186,7 +195,7 @@ export async function connectService(opts: ServiceClientOptions): Promise<Servic
     }
   }
 
-  const publish = async (deviceId: string, kind: DeviceTopicKind, payload: string, retain = false) => {
+  const publish = async (deviceId: string, kind: DeviceTopicKind, payload: string | Buffer, retain = false) => {
     await client.publishAsync(deviceTopic(deviceId, kind), payload, { qos: DEVICE_TOPICS[kind].qos, retain });
   };
 
@@ -195,7 +204,9 @@ export async function connectService(opts: ServiceClientOptions): Promise<Servic
       await publish(deviceId, 'jobs', JSON.stringify(DeviceJobSchema.parse(job)));
     },
     async publishApiRequest(deviceId, message) {
-      await publish(deviceId, 'apiReq', JSON.stringify(ApiRequestMessageSchema.parse(message)));
+      const { frame, ...header } = message;
+      const payload = encodeApiEnvelope(ApiEnvelopeHeaderSchema.parse(header), frame);
+      await publish(deviceId, 'apiReq', typeof payload === 'string' ? payload : asBuffer(payload));
     },
     async onApiResponse(deviceId, handler) {
       const topic = deviceTopic(deviceId, 'apiRes');

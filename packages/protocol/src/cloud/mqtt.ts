@@ -1,7 +1,8 @@
 /**
  * MQTT between the amps and the cloud (ARCHITECTURE.md "Shadow", "Remote control", "Security model"): topic
  * builders and parsers, one zod schema per message, and what of the device state goes into the shadow.
- * docs/cloud-mqtt.md repeats the table and gives broker ACL examples. Payloads are UTF-8 JSON.
+ * docs/cloud-mqtt.md repeats the table and gives broker ACL examples. Payloads are UTF-8 JSON, but for api/req and
+ * api/res: a JSON header line, then the device API frame as it is (ApiEnvelope).
  *
  * | topic                                 | direction      | QoS | retained | payload                         |
  * |---------------------------------------|----------------|-----|----------|---------------------------------|
@@ -10,8 +11,8 @@
  * | rackside/devices/{id}/sensors         | device → cloud | 0   | no       | DeviceSensorsSchema             |
  * | rackside/devices/{id}/jobs            | cloud → device | 1   | no       | DeviceJobSchema                 |
  * | rackside/devices/{id}/jobs/status     | device → cloud | 1   | no       | JobStatusSchema                 |
- * | rackside/devices/{id}/api/req         | cloud → device | 0   | no       | ApiRequestMessageSchema         |
- * | rackside/devices/{id}/api/res         | device → cloud | 0   | no       | ApiResponseMessageSchema        |
+ * | rackside/devices/{id}/api/req         | cloud → device | 0   | no       | ApiEnvelope (header + frame)    |
+ * | rackside/devices/{id}/api/res         | device → cloud | 0   | no       | ApiEnvelope (header + frame)    |
  *
  * A device (client id = username = its device id) may publish only its own reported, status, sensors,
  * jobs/status and api/res, and subscribe only to its own jobs and api/req. The cloud's service identity may do
@@ -202,33 +203,42 @@ export type JobStatus = z.infer<typeof JobStatusSchema>;
 
 const SessionIdSchema = z.string().min(1).max(64);
 /**
- * `api/req`: a device API request frame for one remote-control session (the device answers it like a local
- * client, notify every 400 ms). Without `frame` the message only keeps the session alive (API_SESSION_IDLE_MS);
- * `close: true` ends the session.
+ * The header line of an `api/req` or `api/res` message (ApiEnvelope): its remote-control session, and on `api/req`
+ * `close: true` to end it. Strict: any other member is refused (so is the former `{sessionId, frame}` JSON message,
+ * rather than read as a keep-alive).
  */
-export const ApiRequestMessageSchema = z.object({
-  sessionId: SessionIdSchema,
-  frame: z.string().optional(),
-  close: z.literal(true).optional(),
-});
-/** A remote-control request message. */
-export type ApiRequestMessage = z.infer<typeof ApiRequestMessageSchema>;
+const HeaderShape = { sessionId: SessionIdSchema, close: z.literal(true).optional() };
+export const ApiEnvelopeHeaderSchema = z.strictObject(HeaderShape);
+/** The header of a remote-control message. */
+export type ApiEnvelopeHeader = z.infer<typeof ApiEnvelopeHeaderSchema>;
 
-/** `api/res`: one reply or notify frame of a remote-control session. */
-export const ApiResponseMessageSchema = z.object({ sessionId: SessionIdSchema, frame: z.string() });
-/** A remote-control response message. */
-export type ApiResponseMessage = z.infer<typeof ApiResponseMessageSchema>;
+/**
+ * `api/req` and `api/res` (issue 13): a JSON header line (ApiEnvelopeHeaderSchema), a newline (0x0A), then one device
+ * API frame (UTF-8), its bytes as the browser or the amp sent them: `{"sessionId":"s1"}` LF `{"url":"/amp",…}`. The
+ * first newline ends the header (JSON never holds a raw one); all after it is the frame. Without a newline: the header
+ * alone, on `api/req` a keep-alive (API_SESSION_IDLE_MS) or with `close: true` the session's end. The device answers
+ * each request frame like a local client (notify every 400 ms), each reply or notify frame one `api/res`.
+ */
+export interface ApiEnvelope<F extends Uint8Array | string = Uint8Array | string> {
+  readonly header: ApiEnvelopeHeader;
+  /** The frame: bytes when the payload was bytes (a view into it, not a copy), text when it was text. */
+  readonly frame?: F;
+}
+/** What the cloud sends on `api/req`: a session's header and, unless it only keeps alive or closes, one frame. */
+export type ApiRequestMessage = ApiEnvelopeHeader & { readonly frame?: string | Uint8Array };
+/** What the cloud hears on `api/res`: one frame of a session, its bytes as the amp sent them (valid UTF-8). */
+export type ApiResponseMessage = { readonly sessionId: string; readonly frame: Uint8Array };
+/** The longest header line read (bytes): a payload without a newline within this is refused unless it is as short. */
+export const API_ENVELOPE_MAX_HEADER_BYTES = 1024;
 
-/** The payload schema of each kind of topic. */
+/** The payload schema of each kind of JSON topic (`api/req` and `api/res` are envelopes: parseApiEnvelope). */
 export const MQTT_PAYLOAD_SCHEMAS = {
   reported: DeviceReportedSchema,
   status: DeviceStatusSchema,
   sensors: DeviceSensorsSchema,
   jobs: DeviceJobSchema,
   jobStatus: JobStatusSchema,
-  apiReq: ApiRequestMessageSchema,
-  apiRes: ApiResponseMessageSchema,
-} as const satisfies Record<DeviceTopicKind, z.ZodType>;
+} as const satisfies Record<Exclude<DeviceTopicKind, 'apiReq' | 'apiRes'>, z.ZodType>;
 
 /** A payload read with its schema: the value, or why it was refused. */
 export type ParsedPayload<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -247,6 +257,81 @@ export function parseMqttPayload<T>(schema: z.ZodType<T>, payload: Uint8Array | 
   }
   const parsed = schema.safeParse(json);
   return parsed.success ? { ok: true, value: parsed.data } : { ok: false, error: z.prettifyError(parsed.error) };
+}
+
+const utf8Encoder = new TextEncoder();
+/** A lone surrogate: text that has no UTF-8 form (a well-formed pair is one code point to a `u` pattern). */
+const LONE_SURROGATE = /\p{Cs}/u;
+/** The header line, from its known members only (JSON.stringify never writes a raw newline). */
+const headerLine = (h: ApiEnvelopeHeader): string =>
+  JSON.stringify(h.close === true ? { sessionId: h.sessionId, close: true } : { sessionId: h.sessionId });
+const refuse = (error: string) => ({ ok: false, error }) as const;
+
+/**
+ * An `api/req` or `api/res` payload (ApiEnvelope), the header's known members only. A text frame gives text (the MQTT
+ * client encodes it once); bytes give bytes, copied once behind the header, untouched (UTF-8, or the receiver refuses).
+ */
+export function encodeApiEnvelope(header: ApiEnvelopeHeader, frame?: string): string;
+export function encodeApiEnvelope(header: ApiEnvelopeHeader, frame: Uint8Array): Uint8Array;
+export function encodeApiEnvelope(header: ApiEnvelopeHeader, frame?: string | Uint8Array): string | Uint8Array;
+export function encodeApiEnvelope(header: ApiEnvelopeHeader, frame?: string | Uint8Array): string | Uint8Array {
+  const line = headerLine(header);
+  if (frame === undefined) return line;
+  if (typeof frame === 'string') return `${line}\n${frame}`;
+  const head = utf8Encoder.encode(`${line}\n`);
+  const out = new Uint8Array(head.byteLength + frame.byteLength);
+  out.set(head);
+  out.set(frame, head.byteLength);
+  return out;
+}
+
+/**
+ * Reads an `api/req` or `api/res` payload (ApiEnvelope); never throws. Refused: over MQTT_MAX_PAYLOAD_BYTES, a header
+ * line over API_ENVELOPE_MAX_HEADER_BYTES, not UTF-8 JSON or not ApiEnvelopeHeaderSchema, a frame that is not UTF-8
+ * (nor text with a lone surrogate). The frame is not parsed: the amp's device API reads it, the relay passes it on.
+ */
+export function parseApiEnvelope(payload: Uint8Array): ParsedPayload<ApiEnvelope<Uint8Array>>;
+export function parseApiEnvelope(payload: string): ParsedPayload<ApiEnvelope<string>>;
+export function parseApiEnvelope(payload: Uint8Array | string): ParsedPayload<ApiEnvelope>;
+export function parseApiEnvelope(payload: Uint8Array | string): ParsedPayload<ApiEnvelope> {
+  const isText = typeof payload === 'string';
+  const size = isText ? payload.length : payload.byteLength;
+  if (size > MQTT_MAX_PAYLOAD_BYTES) return refuse(`payload of ${size} bytes is too large`);
+  if (isText && LONE_SURROGATE.test(payload)) return refuse('payload is not UTF-8 (a lone surrogate)');
+  const newline = isText ? payload.indexOf('\n') : payload.indexOf(0x0a);
+  const headerEnd = newline < 0 ? size : newline;
+  if (headerEnd > API_ENVELOPE_MAX_HEADER_BYTES)
+    return refuse(`header line over ${API_ENVELOPE_MAX_HEADER_BYTES} bytes`);
+  let json: unknown;
+  try {
+    json = JSON.parse(isText ? payload.slice(0, headerEnd) : utf8.decode(payload.subarray(0, headerEnd)));
+  } catch {
+    return refuse('header is not UTF-8 JSON');
+  }
+  const parsed = ApiEnvelopeHeaderSchema.safeParse(json);
+  if (!parsed.success) return refuse(z.prettifyError(parsed.error));
+  const header = parsed.data;
+  if (newline < 0) return { ok: true, value: { header } };
+  if (isText) return { ok: true, value: { header, frame: payload.slice(newline + 1) } };
+  const frame = payload.subarray(newline + 1);
+  try {
+    utf8.decode(frame); // checked only: the frame goes on as bytes
+  } catch {
+    return refuse('frame is not UTF-8');
+  }
+  return { ok: true, value: { header, frame } };
+}
+
+/**
+ * Reads an `api/res` payload as the cloud does (parseApiEnvelope): one frame of a session. A bare header or one with
+ * `close` is refused (the amp sends neither). Never throws.
+ */
+export function parseApiResponse(payload: Uint8Array): ParsedPayload<ApiResponseMessage> {
+  const parsed = parseApiEnvelope(payload);
+  if (!parsed.ok) return parsed;
+  const { header, frame } = parsed.value;
+  if (frame === undefined || header.close === true) return refuse('api/res is one frame of a session, no close');
+  return { ok: true, value: { sessionId: header.sessionId, frame } };
 }
 
 /**

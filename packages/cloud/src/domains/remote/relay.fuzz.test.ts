@@ -4,8 +4,9 @@
  * cloud agent; raw `ws` sockets play browsers. They send random text (NUL bytes, lone surrogates), random JSON,
  * mutated device API requests (wrong types, missing fields, odd ids, urls and methods, deep nesting, `__proto__` and
  * `constructor` keys), binary frames (invalid UTF-8 too), frames at and around the relay's 64 KiB frame limit up to
- * the 1 MiB socket limit, and frames shaped like the relay's own `api/req` messages: through one session that keeps
- * within the relay's rate and in-flight limits, and beside it one that floods far past them.
+ * the 1 MiB socket limit, and frames shaped like the relay's own `api/req` messages (its envelope's header line and
+ * newline, and the former JSON message): through one session that keeps within the relay's rate and in-flight
+ * limits, and beside it one that floods far past them.
  *
  * After each batch: the cloud answers GET /api/health over HTTP; both sessions are open; every frame got exactly
  * one answer (a barrier request ends each batch: the amp answers in order, so when the barrier's answer is in, every
@@ -322,8 +323,28 @@ const binary = fc.oneof(
   mutated.map((f) => new Frame(Buffer.from(f.text, 'utf8'), `binary-${f.kind}`)),
 );
 
-/** Frames shaped like the relay's own MQTT messages (`{sessionId, frame, close}`) and other control-ish text. */
+/**
+ * Frames shaped like the relay's own MQTT messages (the envelope: a `{sessionId, close?}` header line, a newline,
+ * a frame; and the former `{sessionId, frame, close}` JSON) and other control-ish text.
+ */
 const controlLike = fc.oneof(
+  fc
+    .tuple(
+      fc.oneof(fc.uuid(), fc.string({ maxLength: 40 })),
+      fc.constantFrom(undefined, true, 'true'),
+      fc.option(
+        fc.oneof(
+          mutated.map((f) => f.text),
+          fc.constantFrom('', '\n', '{"sessionId":"x","close":true}', '\n{"sessionId":"x"}\n{"id":1}'),
+        ),
+        { nil: undefined },
+      ),
+      fc.constantFrom('\n', '\r\n', '\n\n'),
+    )
+    .map(([sessionId, close, frame, newline]) => {
+      const header = JSON.stringify(close === undefined ? { sessionId } : { sessionId, close });
+      return new Frame(frame === undefined ? header : `${header}${newline}${frame}`, 'control');
+    }),
   fc
     .record(
       {
@@ -471,7 +492,9 @@ class Peer {
   }
 
   send(frame: Frame): void {
-    const text = frame.text;
+    // the frame's bytes reach the amp as they are: it reads them as its local socket does (TextDecoder, which drops
+    // a leading byte order mark), and so does the relay for the id of a refusal
+    const text = frame.text.replace(/^\uFEFF/, '');
     const ampId = ampIdOf(text);
     const relayId = relayIdOf(text);
     this.sent.push({ frame, oversize: frame.bytes > RELAY_MAX_FRAME_BYTES, ampId, relayId });

@@ -6,8 +6,10 @@
  * expires (unless the browser renewed it in place: RelayRefreshSchema) and, within a second, when its amp goes offline
  * or is removed, or its user signs out.
  */
+import { isUtf8 } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
 import {
+  type ApiRequestMessage,
   DeviceErrorCode,
   errorFrame,
   RELAY_CLOSE,
@@ -31,11 +33,20 @@ import type { Refusal, RemoteService } from './remote.service';
 import { safeError } from '../../plugins/errors';
 
 const OPEN = 1;
+/** ws' send options for a text frame, whether the data is a string or UTF-8 bytes. */
+const TEXT = { binary: false } as const;
+/** RELAY_CONTROL_PREFIX's bytes (ASCII), to spot a control frame without reading the frame as text. */
+const CONTROL_PREFIX = Buffer.from(RELAY_CONTROL_PREFIX);
+const isControl = (data: Buffer): boolean =>
+  data.byteLength >= CONTROL_PREFIX.byteLength && CONTROL_PREFIX.compare(data, 0, CONTROL_PREFIX.byteLength) === 0;
 
-/** The request id of a frame, for an error reply (null when the frame is not a request). */
+/**
+ * The request id of a frame, for an error reply (null when the frame is not a request). Read as the amp reads the
+ * frame's bytes (TextDecoder): a leading byte order mark is not part of the text.
+ */
 export function requestId(frame: string): number | null {
   try {
-    const id: unknown = (JSON.parse(frame) as { id?: unknown }).id;
+    const id: unknown = (JSON.parse(frame.charCodeAt(0) === 0xfeff ? frame.slice(1) : frame) as { id?: unknown }).id;
     return typeof id === 'number' && Number.isInteger(id) ? id : null;
   } catch {
     return null;
@@ -49,7 +60,7 @@ interface SessionHooks {
   /** The browser sent a fresh credential: the subject it admits, or why it does not. */
   admit(token: string, deviceId: string): Promise<RelaySubject | Refusal>;
   /** Hands the session its amp's replies (resolves once they flow), with the function that stops them. */
-  listen(deviceId: string, sessionId: string, onFrame: (frame: string) => void): Promise<() => void>;
+  listen(deviceId: string, sessionId: string, onFrame: (frame: Uint8Array) => void): Promise<() => void>;
 }
 
 /**
@@ -59,17 +70,17 @@ interface SessionHooks {
 class ResponseRouter {
   readonly #amps = new Map<
     string,
-    { sessions: Map<string, (frame: string) => void>; stop: Promise<() => Promise<void>> }
+    { sessions: Map<string, (frame: Uint8Array) => void>; stop: Promise<() => Promise<void>> }
   >();
 
   constructor(private readonly ctx: DomainContext) {}
 
-  async listen(deviceId: string, sessionId: string, onFrame: (frame: string) => void): Promise<() => void> {
+  async listen(deviceId: string, sessionId: string, onFrame: (frame: Uint8Array) => void): Promise<() => void> {
     const { broker } = this.ctx;
     if (broker === undefined) throw new Error('The MQTT broker is not connected');
     let amp = this.#amps.get(deviceId);
     if (amp === undefined) {
-      const sessions = new Map<string, (frame: string) => void>();
+      const sessions = new Map<string, (frame: Uint8Array) => void>();
       const stop = broker.onApiResponse(deviceId, (message) => sessions.get(message.sessionId)?.(message.frame));
       this.#amps.set(deviceId, (amp = { sessions, stop }));
     }
@@ -161,11 +172,15 @@ class RelaySession {
     this.#toBrowser(JSON.stringify(reply));
   }
 
-  /** One frame from the browser: checked against the limits, then published unchanged. */
-  fromBrowser(frame: string, bytes: number): void {
+  /**
+   * One frame from the browser, its bytes as they came: checked against the limits, then published unchanged. Bytes
+   * that are not UTF-8 (a binary frame) are read as UTF-8 text first, as before (each bad sequence becomes U+FFFD).
+   */
+  fromBrowser(data: Buffer): void {
     if (this.#closed) return;
-    if (frame.startsWith(RELAY_CONTROL_PREFIX) && bytes <= RELAY_MAX_FRAME_BYTES) {
-      this.#control(frame).catch((error: unknown) => {
+    const bytes = data.byteLength;
+    if (bytes <= RELAY_MAX_FRAME_BYTES && isControl(data)) {
+      this.#control(data.toString('utf8')).catch((error: unknown) => {
         this.log.warn({ sessionId: this.sessionId, error: safeError(error) }, 'relay: refresh failed');
       });
       return;
@@ -179,14 +194,15 @@ class RelaySession {
     this.#refilledAt = now;
     if (this.#tokens < 1 || this.#inFlight >= RELAY_MAX_IN_FLIGHT) {
       const message = `busy: more than ${RELAY_RATE_PER_S} frames per second through the relay`;
-      return this.#toBrowser(errorFrame('/', { code: DeviceErrorCode.Busy, message }, requestId(frame)));
+      return this.#toBrowser(errorFrame('/', { code: DeviceErrorCode.Busy, message }, requestId(data.toString())));
     }
     this.#tokens -= 1;
     this.#inFlight++;
+    const frame = isUtf8(data) ? data : Buffer.from(data.toString('utf8'));
     // #publish reports its own failure: it never rejects
     void this.#publish({ sessionId: this.sessionId, frame }, () => {
       const message = 'the relay could not reach the broker; try again';
-      this.#toBrowser(errorFrame('/', { code: DeviceErrorCode.Internal, message }, requestId(frame)));
+      this.#toBrowser(errorFrame('/', { code: DeviceErrorCode.Internal, message }, requestId(frame.toString())));
     }).finally(() => this.#inFlight--);
   }
 
@@ -204,15 +220,16 @@ class RelaySession {
     this.hooks.onClosed(this);
   }
 
-  #toBrowser(frame: string): void {
+  /** A frame to the browser, always as a text frame: the amp's replies go as the bytes it sent (UTF-8, checked). */
+  #toBrowser(frame: string | Uint8Array): void {
     if (this.#closed || this.socket.readyState !== OPEN) return;
     if (this.socket.bufferedAmount > RELAY_MAX_QUEUED_BYTES) {
       return this.close(RELAY_CLOSE.SlowConsumer, 'The browser is not reading its frames');
     }
-    this.socket.send(frame);
+    this.socket.send(frame, TEXT);
   }
 
-  async #publish(message: { sessionId: string; frame?: string; close?: true }, onError?: () => void): Promise<void> {
+  async #publish(message: ApiRequestMessage, onError?: () => void): Promise<void> {
     try {
       await this.ctx.broker?.publishApiRequest(this.subject.deviceId, message);
     } catch (error) {

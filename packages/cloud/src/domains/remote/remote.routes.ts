@@ -69,19 +69,18 @@ export async function remoteRoutes(app: DomainApp, ctx: DomainContext): Promise<
     (socket, request) => {
       const { deviceId } = request.params;
       // Frames that arrive while the credential is checked wait here (bounded by the frame rate's burst).
-      const early: [string, number][] = [];
+      const early: Buffer[] = [];
       let session: ReturnType<RelayHub['open']> | undefined;
-      // Binary frames are read as UTF-8 text, as the device API's local socket reads them.
+      // A frame goes to the session as its bytes; binary frames are read as UTF-8 text there (RelaySession.fromBrowser).
       socket.on('message', (data) => {
         const buffer = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
-        const [text, bytes] = [buffer.toString('utf8'), buffer.byteLength];
         if (session === undefined) {
-          if (early.length < RELAY_RATE_BURST) early.push([text, bytes]);
-          else
-            socket.send(
-              errorFrame('/', { code: DeviceErrorCode.Busy, message: 'busy: the relay is opening' }, requestId(text)),
-            );
-        } else if (!isRefusal(session)) session.fromBrowser(text, bytes);
+          if (early.length < RELAY_RATE_BURST) early.push(buffer);
+          else {
+            const message = 'busy: the relay is opening';
+            socket.send(errorFrame('/', { code: DeviceErrorCode.Busy, message }, requestId(buffer.toString('utf8'))));
+          }
+        } else if (!isRefusal(session)) session.fromBrowser(buffer);
       });
       socket.on('close', () => {
         if (session !== undefined && !isRefusal(session)) session.close(RELAY_CLOSE.GoingAway, 'The browser left');
@@ -97,7 +96,7 @@ export async function remoteRoutes(app: DomainApp, ctx: DomainContext): Promise<
         await opened.start();
         session = opened;
         if (socket.readyState !== socket.OPEN) return opened.close(RELAY_CLOSE.GoingAway, 'The browser left');
-        for (const [text, bytes] of early.splice(0)) opened.fromBrowser(text, bytes);
+        for (const buffer of early.splice(0)) opened.fromBrowser(buffer);
       })().catch((error: unknown) => {
         request.log.error({ deviceId, error: safeError(error) }, 'relay failed to open');
         socket.close(1011, 'The relay failed to open');

@@ -9,6 +9,7 @@ import { DeviceClient } from '@rackside/device-client';
 import { RelayRefusedError, RelayTransport } from '@rackside/device-client/relay';
 import {
   DEVICE_PATHS,
+  deviceTopic,
   fillPath,
   IDENTITY_PATHS,
   RELAY_CLOSE,
@@ -18,6 +19,7 @@ import {
   REMOTE_PATHS as P,
   type RemoteSessionReply,
 } from '@rackside/protocol';
+import { connectAsync as connectMqtt } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { redactQuery } from '../../app';
@@ -138,6 +140,34 @@ function relayTests(db: () => Db) {
     await until('the reply', () => (relay.frames.length > 2 ? true : undefined));
     expect(relay.frames[2]).toMatchObject({ id: 8, result: { serialNumber: amp.identity.serialNumber } });
     relay.socket.close();
+  });
+
+  it("hands the browser the amp's reply frames byte for byte, as text frames", async () => {
+    // the amp's api/res as the broker carries them, heard as the cloud's service identity
+    const observer = await connectMqtt(`mqtt://127.0.0.1:${new URL(mqtt.deviceUrl).port}`, {
+      username: SERVICE.MQTT_SERVICE_USERNAME,
+      password: SERVICE.MQTT_SERVICE_PASSWORD,
+      reconnectPeriod: 0,
+    });
+    const published: Buffer[] = [];
+    observer.on('message', (_topic, payload) => published.push(payload));
+    await observer.subscribeAsync(deviceTopic(deviceId, 'apiRes'), { qos: 0 });
+    const { token: relayToken } = await credential();
+    const relay = await rawRelay(relayUrl(deviceId), subprotocols(relayToken));
+    const received: { data: Buffer; isBinary: boolean }[] = [];
+    relay.socket.on('message', (data: Buffer, isBinary) => received.push({ data, isBinary }));
+    // a request written over several lines, sent as a binary frame: its bytes go to the amp as they are
+    const request = JSON.stringify({ leaApi: '1.0', url: '/amp/deviceInfo', method: 'get', id: 21 }, null, 2);
+    relay.socket.send(Buffer.from(request));
+    await until('the reply', () => (received.length > 0 && published.length > 0 ? true : undefined));
+    expect(relay.frames[0]).toMatchObject({ id: 21, result: { serialNumber: amp.identity.serialNumber } });
+    const payload = published[0]!;
+    const header = Buffer.from('{"sessionId":"');
+    expect(payload.subarray(0, header.byteLength)).toEqual(header);
+    expect(received[0]!.isBinary).toBe(false);
+    expect(received[0]!.data).toEqual(payload.subarray(payload.indexOf(0x0a) + 1));
+    relay.socket.close();
+    await observer.endAsync();
   });
 
   it("refuses another account's user, a token for another amp, a missing, wrong-kind or expired token", async () => {

@@ -6,7 +6,6 @@
  * To add a domain: write src/domains/<d>/index.ts exporting `<d>Domain: Domain` and add it to DOMAINS.
  */
 import fastifyCookie from '@fastify/cookie';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
@@ -43,6 +42,7 @@ import { firmwareDomain } from './domains/firmware/index';
 import { identityDomain } from './domains/identity/index';
 import { incidentsDomain } from './domains/incidents/index';
 import { notificationsDomain } from './domains/notifications/index';
+import { liveDomain } from './domains/live/index';
 import { remoteDomain } from './domains/remote/index';
 import { rolloutsDomain } from './domains/rollouts/index';
 import { venuesDomain } from './domains/venues/index';
@@ -51,6 +51,7 @@ import { registerErrorHandling, safeError, sendNotFound } from './plugins/errors
 import { LOG_REDACT } from './plugins/log-redact';
 import { registerSecurityHeaders } from './plugins/headers';
 import { isOutbox, type Mailer } from './plugins/mailer';
+import { registerRateLimits } from './plugins/rate-limit';
 import { createSmsOutbox, isSmsOutbox, type SmsSender } from './plugins/sms';
 import { TokenService } from './plugins/tokens';
 import { hostingOf, registerWebApp } from './plugins/web-app';
@@ -66,6 +67,7 @@ export const DOMAINS: readonly Domain[] = [
   rolloutsDomain,
   incidentsDomain,
   notificationsDomain,
+  liveDomain,
 ];
 
 /** Query parameters that carry credentials: the relay's and the firmware download's (both `token` today). */
@@ -123,7 +125,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerSecurityHeaders(app, config);
 
   await app.register(fastifyCookie); // the refresh cookie (domains/identity/refresh-cookie.ts)
-  await app.register(fastifyRateLimit, { global: false });
+  // rate limits and back-offs: process memory, or with REDIS_URL Redis shared by every node (closed with the app)
+  await registerRateLimits(app, config);
   // frames above the relay's limit get the device API's error (domains/remote); far above it the socket closes (1009)
   await app.register(fastifyWebsocket, {
     // a client's broken frame (bad UTF-8, above maxPayload) is the client's fault, not the cloud's: ws closes the

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, IN_MEMORY, loadConfig, parseConfig } from './config';
+import { ConfigError, IN_MEMORY, loadConfig, parseConfig, redactUrl } from './config';
 
 describe('cloud configuration', () => {
   const dirs: string[] = [];
@@ -90,6 +90,19 @@ describe('cloud configuration', () => {
     expect(() => parseConfig({ API_PREFIX: 'api/' })).toThrow(/API_PREFIX/);
     expect(() => parseConfig({ NODE_ENV: 'staging' })).toThrow(/NODE_ENV/);
     expect(() => parseConfig({ API_PREFIX: '', WEB_ROOT: '/srv/web' })).toThrow(/WEB_ROOT/);
+  });
+
+  it('counts in memory without REDIS_URL, in Redis under REDIS_PREFIX with it, and never shows its password', () => {
+    expect([parseConfig({}).REDIS_URL, parseConfig({}).REDIS_PREFIX]).toEqual([undefined, 'rackside:']);
+    expect(parseConfig({ REDIS_URL: ' ' }).REDIS_URL).toBeUndefined();
+    const c = parseConfig({ REDIS_URL: 'rediss://:pa55@redis.example.com:6380/2', REDIS_PREFIX: 'staging:' });
+    expect(c).toMatchObject({ REDIS_URL: 'rediss://:pa55@redis.example.com:6380/2', REDIS_PREFIX: 'staging:' });
+    expect(() => parseConfig({ REDIS_URL: 'http://redis.example.com' })).toThrow(/REDIS_URL/);
+    expect(() => parseConfig({ REDIS_PREFIX: 'has space' })).toThrow(/REDIS_PREFIX/);
+    expect(() => parseConfig({ REDIS_PREFIX: '' })).toThrow(/REDIS_PREFIX/);
+    expect(redactUrl('rediss://:pa55@redis.example.com:6380/2')).toBe('rediss://:***@redis.example.com:6380/2');
+    expect(redactUrl('redis://app:pa55@r:6379/0?password=pa55')).toBe('redis://app:***@r:6379/0?password=***');
+    expect(redactUrl('redis://127.0.0.1:6379')).toBe('redis://127.0.0.1:6379');
   });
 
   it('generates the JWT secret once into DATA_DIR, readable only by its owner', () => {

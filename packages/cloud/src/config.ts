@@ -177,6 +177,18 @@ const EnvSchema = z.object({
   RATE_LIMIT_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().optional(),
   /** Back-off after the free failures: 1 s, doubling with each further failure, at most this long. */
   RATE_LIMIT_BACKOFF_MAX_S: seconds(900),
+  /**
+   * Redis for the counters every node of a cluster must share (issue 20): the request limits and the failure back-offs
+   * above, e.g. redis://:password@redis.example.com:6379/0 (rediss:// over TLS). Absent → process memory: right for
+   * one node, while several nodes would each count alone. While Redis does not answer, the rate-limited endpoints
+   * answer 503 with Retry-After (docs/security.md "Shared counters"); the URL's password is never logged (redactUrl).
+   */
+  REDIS_URL: url(['redis:', 'rediss:']),
+  /** Every key the cloud writes to Redis starts with this (several deployments or test runs can share one Redis). */
+  REDIS_PREFIX: z
+    .string()
+    .default('rackside:')
+    .refine((p) => /^[A-Za-z0-9:_.-]{1,64}$/.test(p), 'must be 1 to 64 letters, digits or :_.-, e.g. rackside:'),
   /** The built web app to serve at / (cloud mode); defaults to packages/web/dist when it exists. */
   WEB_ROOT: optionalText,
 });
@@ -205,6 +217,14 @@ export function deviceBrokerUrl(mqttUrl: string | undefined, publicUrl: string, 
   const u = new URL(mqttUrl);
   u.username = '';
   u.password = '';
+  return u.toString().replace(/\/$/, '');
+}
+
+/** A URL fit for a log line or a banner: its password masked, in the user part and in a `password` query item. */
+export function redactUrl(url: string): string {
+  const u = new URL(url);
+  if (u.password !== '') u.password = '***';
+  if (u.searchParams.has('password')) u.searchParams.set('password', '***');
   return u.toString().replace(/\/$/, '');
 }
 

@@ -5,7 +5,7 @@
  * SIGINT/SIGTERM close the server, then the broker link, the mailer and the database.
  */
 import type { BrokerLogger } from './broker/index';
-import { ConfigError, loadConfig, type ResolvedConfig } from './config';
+import { ConfigError, loadConfig, redactUrl, type ResolvedConfig } from './config';
 import { startCloudService, type CloudService } from './service';
 
 /** The broker layer's log lines at LOG_LEVEL: warnings from `info` up, the rest (ignored messages…) at debug. */
@@ -37,6 +37,7 @@ function banner(config: ResolvedConfig, { database, mailer, mqtt, applied }: Clo
     `  database   ${database.driver === 'pglite' ? `PGlite in ${database.location}` : database.location}${applied.length > 0 ? ` (applied ${applied.join(', ')})` : ''}`,
     `  broker     ${mqtt.description}; amps connect to ${mqtt.deviceUrl}`,
     `  mail       ${mail}`,
+    `  counters   ${config.REDIS_URL === undefined ? 'rate limits in process memory (one node; REDIS_URL shares them)' : `rate limits in Redis ${redactUrl(config.REDIS_URL)}, keys ${config.REDIS_PREFIX}*`}`,
     `  web app    ${config.WEB_ROOT === undefined ? 'not built (npm run build -w @rackside/web)' : `${config.PUBLIC_URL}/ from ${config.WEB_ROOT}`}`,
   ].join('\n');
 }

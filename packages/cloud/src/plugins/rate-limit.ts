@@ -1,11 +1,84 @@
 /**
  * Rate limits of the sign-in and code endpoints (ARCHITECTURE.md §4), per account (the email, or the signed-in user)
- * and per client address, on @fastify/rate-limit's store. Over the limit: 429 TooManyRequests with Retry-After.
- * The store is in process memory: with several instances each counts alone (a shared store plugs in as `store`).
+ * and per client address, on @fastify/rate-limit's store, and the failure back-off (FailureBackoff). Over a limit:
+ * 429 TooManyRequests with Retry-After.
+ *
+ * Where the counters live (registerRateLimits, issue 20): without REDIS_URL in process memory (one node; several would
+ * each count alone); with REDIS_URL in Redis, under REDIS_PREFIX, shared by every node. When Redis cannot answer, the
+ * limited endpoints fail closed: 503 ServiceUnavailable with Retry-After, never an unlimited try (docs/security.md
+ * "Shared counters").
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createHash } from 'node:crypto';
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { Config } from '../config';
-import { AppError } from './errors';
+import { AppError, safeError } from './errors';
+import {
+  MemoryFailureStore,
+  RedisFailureStore,
+  type AttemptKeys,
+  type BackoffRules,
+  type FailureStore,
+} from './failure-store';
+import { closeRedis, connectRedis } from './redis';
+
+/** Where this app's counters live. */
+export interface SharedCounters {
+  /** 'memory': this process alone; 'redis': every node on the same REDIS_URL and REDIS_PREFIX. */
+  readonly kind: 'memory' | 'redis';
+  /** The failure back-off's counters. */
+  readonly failures: FailureStore;
+  /** The Redis client (kind 'redis'); the app closes it when it closes. */
+  readonly redis?: Redis;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where the rate limits and back-offs count (registerRateLimits). */
+    readonly sharedCounters: SharedCounters;
+  }
+}
+
+/**
+ * Registers @fastify/rate-limit (no global limit: routes opt in with accountAndAddressLimit) on memory or, with
+ * REDIS_URL, on Redis (its `redis` store, keys {REDIS_PREFIX}rate-limit:…), and decorates the app with
+ * `sharedCounters` (the back-off's store, keys {REDIS_PREFIX}backoff:…). The Redis client closes with the app.
+ */
+export async function registerRateLimits(
+  app: FastifyInstance,
+  config: Pick<Config, 'REDIS_URL' | 'REDIS_PREFIX'>,
+): Promise<void> {
+  if (config.REDIS_URL === undefined) {
+    await app.register(fastifyRateLimit, { global: false });
+    app.decorate('sharedCounters', { kind: 'memory', failures: new MemoryFailureStore() } satisfies SharedCounters);
+    return;
+  }
+  const redis = connectRedis(config.REDIS_URL, app.log);
+  app.addHook('onClose', () => closeRedis(redis));
+  await app.register(fastifyRateLimit, { global: false, redis, nameSpace: `${config.REDIS_PREFIX}rate-limit:` });
+  const failures = new RedisFailureStore(redis, `${config.REDIS_PREFIX}backoff:`);
+  app.decorate('sharedCounters', { kind: 'redis', failures, redis } satisfies SharedCounters);
+}
+
+/** How long a client is asked to wait when the counters cannot be reached. */
+export const UNAVAILABLE_RETRY_S = 5;
+
+/** The counters could not be reached (Redis down or slow): fail closed, logged, with Retry-After. */
+function countersUnavailable(log: FastifyBaseLogger, error: unknown): AppError {
+  log.error({ error: safeError(error) }, 'rate-limit counters unreachable: answered 503');
+  return new AppError('ServiceUnavailable', 'Temporarily unavailable; try again shortly', {
+    retryAfterS: UNAVAILABLE_RETRY_S,
+  });
+}
+
+/**
+ * An account as a counter key: 128 bits of its SHA-256, so that no email address is written into Redis or read off a
+ * key list (pseudonymous: whoever can read Redis can still test a guessed address).
+ */
+export function accountKey(account: string): string {
+  return createHash('sha256').update(account).digest('base64url').slice(0, 22);
+}
 
 type Limits = Pick<Config, 'RATE_LIMIT_PER_ACCOUNT' | 'RATE_LIMIT_PER_ADDRESS' | 'RATE_LIMIT_WINDOW_S'>;
 
@@ -28,7 +101,7 @@ export function accountAndAddressLimit(
   const perAccount = app.createRateLimit({
     max: limits.RATE_LIMIT_PER_ACCOUNT,
     timeWindow,
-    keyGenerator: (request) => `${route}|account|${account(request) ?? ''}`,
+    keyGenerator: (request) => `${route}|account|${accountKey(account(request) ?? '')}`,
   });
   return async (request) => {
     for (const [limit, what] of [
@@ -36,7 +109,12 @@ export function accountAndAddressLimit(
       [perAccount, 'account'],
     ] as const) {
       if (what === 'account' && account(request) === undefined) continue;
-      const verdict = await limit(request);
+      let verdict: Awaited<ReturnType<typeof limit>>;
+      try {
+        verdict = await limit(request);
+      } catch (error) {
+        throw countersUnavailable(request.log, error);
+      }
       // `isAllowed` means "on the allow list"; `isExceeded` is the verdict.
       if (!verdict.isAllowed && verdict.isExceeded) {
         throw new AppError('TooManyRequests', `Too many requests for this ${what}; try again later`, {
@@ -54,14 +132,6 @@ type BackoffLimits = Pick<
 
 /** How long a failure is remembered after the last one (and never less than its back-off). */
 export const FAILURE_MEMORY_S = 3600;
-/** At most this many counters (address, account, address × account) are kept; the least recent go first. */
-const MAX_ENTRIES = 100_000;
-
-interface Failures {
-  count: number;
-  /** ms since the epoch of the last failure. */
-  last: number;
-}
 
 /**
  * Exponential back-off on FAILURES only (docs/security.md, OWASP ASVS V2.2.1): wrong passwords and wrong codes are
@@ -71,78 +141,37 @@ interface Failures {
  * RATE_LIMIT_BACKOFF_MAX_S after it.
  *
  * The account's back-off holds only for the addresses that have failed on that account: an attacker cannot lock the
- * owner out, whose address has not failed (the owner signs in at once with the right password). Counters live in
- * process memory, like @fastify/rate-limit's store, on the domain's clock.
+ * owner out, whose address has not failed (the owner signs in at once with the right password). The counters live in
+ * a FailureStore (failure-store.ts: memory, or Redis shared by the nodes), on the domain's clock.
  */
 export class FailureBackoff {
-  private readonly failures = new Map<string, Failures>();
-
   constructor(
     private readonly limits: BackoffLimits,
     private readonly now: () => Date,
+    private readonly store: FailureStore = new MemoryFailureStore(),
   ) {}
 
-  private delayS(failures: Failures | undefined, free: number): number {
-    if (failures === undefined || failures.count < free) return 0;
-    const delay = Math.min(2 ** (failures.count - free), this.limits.RATE_LIMIT_BACKOFF_MAX_S);
-    return Math.max(0, failures.last / 1000 + delay - this.now().getTime() / 1000);
+  private rules(): BackoffRules {
+    const { RATE_LIMIT_FAILURES_PER_ADDRESS, RATE_LIMIT_PER_ACCOUNT, RATE_LIMIT_BACKOFF_MAX_S } = this.limits;
+    return {
+      freePerAddress: RATE_LIMIT_FAILURES_PER_ADDRESS,
+      freePerAccount: RATE_LIMIT_PER_ACCOUNT,
+      maxDelayMs: RATE_LIMIT_BACKOFF_MAX_S * 1000,
+      memoryMs: Math.max(FAILURE_MEMORY_S, RATE_LIMIT_BACKOFF_MAX_S) * 1000,
+    };
   }
 
-  private get(key: string): Failures | undefined {
-    const f = this.failures.get(key);
-    if (f === undefined) return undefined;
-    const quietS = (this.now().getTime() - f.last) / 1000;
-    if (quietS > Math.max(FAILURE_MEMORY_S, this.limits.RATE_LIMIT_BACKOFF_MAX_S)) {
-      this.failures.delete(key);
-      return undefined;
-    }
-    return f;
-  }
-
-  /** Seconds this address must wait before it may try this account again (0: go ahead). */
-  waitS(scope: string, address: string, account: string | undefined): number {
-    const byAddress = this.delayS(this.get(`${scope}|address|${address}`), this.limits.RATE_LIMIT_FAILURES_PER_ADDRESS);
-    if (account === undefined || this.get(`${scope}|pair|${account}|${address}`) === undefined) return byAddress;
-    const byAccount = this.delayS(this.get(`${scope}|account|${account}`), this.limits.RATE_LIMIT_PER_ACCOUNT);
-    return Math.max(byAddress, byAccount);
-  }
-
-  private keys(scope: string, address: string, account: string | undefined): string[] {
-    const keys = [`${scope}|address|${address}`];
-    if (account !== undefined) keys.push(`${scope}|account|${account}`, `${scope}|pair|${account}|${address}`);
-    return keys;
-  }
-
-  /** Counts a failure of this address on this account. */
-  fail(scope: string, address: string, account: string | undefined): void {
-    const at = this.now().getTime();
-    for (const key of this.keys(scope, address, account)) {
-      const f = this.get(key);
-      // re-inserted: the Map's order is the order of the last failure, oldest first
-      this.failures.delete(key);
-      this.failures.set(key, { count: (f?.count ?? 0) + 1, last: at });
-    }
-    // bounded memory: a flood of made-up accounts forgets the least recent entries first
-    for (const key of this.failures.keys()) {
-      if (this.failures.size <= MAX_ENTRIES) break;
-      this.failures.delete(key);
-    }
-  }
-
-  /** Takes back a failure counted in advance (the attempt turned out not to be one). */
-  private unfail(scope: string, address: string, account: string | undefined): void {
-    for (const key of this.keys(scope, address, account)) {
-      const f = this.failures.get(key);
-      if (f === undefined) continue;
-      if (f.count <= 1) this.failures.delete(key);
-      else f.count -= 1;
-    }
+  private keys(scope: string, address: string, account: string | undefined): AttemptKeys {
+    if (account === undefined) return [`${scope}|address|${address}`];
+    const a = accountKey(account);
+    return [`${scope}|address|${address}`, `${scope}|account|${a}`, `${scope}|pair|${a}|${address}`];
   }
 
   /**
    * Runs `attempt` unless the address must wait (429 TooManyRequests with Retry-After). The attempt counts as a
-   * failure from its start, so that parallel guesses see each other; a result takes it back (and forgets the
-   * address's failures on that account), as does a thrown error whose name is not in `failures`.
+   * failure from its start, so that parallel guesses see each other (on every node: the store checks and counts in
+   * one atomic step); a result takes it back (and forgets the address's failures on that account), as does a thrown
+   * error whose name is not in `failures`. Counters out of reach: 503 ServiceUnavailable, and no attempt.
    */
   async guard<T>(
     scope: string,
@@ -151,14 +180,18 @@ export class FailureBackoff {
     failures: readonly string[],
     attempt: () => Promise<T>,
   ): Promise<T> {
-    const address = request.ip;
-    const waitS = this.waitS(scope, address, account);
-    if (waitS > 0) {
+    const keys = this.keys(scope, request.ip, account);
+    let waitMs: number;
+    try {
+      waitMs = await this.store.begin(keys, this.now().getTime(), this.rules());
+    } catch (error) {
+      throw countersUnavailable(request.log, error);
+    }
+    if (waitMs > 0) {
       throw new AppError('TooManyRequests', 'Too many failed attempts from this address; try again later', {
-        retryAfterS: Math.ceil(waitS),
+        retryAfterS: Math.ceil(waitMs / 1000),
       });
     }
-    this.fail(scope, address, account);
     let failed = false;
     try {
       return await attempt();
@@ -167,8 +200,10 @@ export class FailureBackoff {
       throw error;
     } finally {
       if (!failed) {
-        this.unfail(scope, address, account);
-        if (account !== undefined) this.failures.delete(`${scope}|pair|${account}|${address}`);
+        // not taken back (Redis gone since): the attempt stays counted as a failure, the safe side
+        await this.store.takeBack(keys, account !== undefined).catch((error: unknown) => {
+          request.log.error({ error: safeError(error) }, 'rate-limit counters unreachable: a success stays counted');
+        });
       }
     }
   }

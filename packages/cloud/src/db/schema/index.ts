@@ -10,3 +10,4 @@ export * from './contacts';
 export * from './firmware';
 export * from './rollouts';
 export * from './incidents';
+export * from './live';

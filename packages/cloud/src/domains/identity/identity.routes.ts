@@ -51,7 +51,8 @@ export function identityRoutes(app: DomainApp, ctx: DomainContext): void {
   const service = new IdentityService(ctx);
   const limit = (route: string, account: (request: FastifyRequest) => string | undefined) =>
     accountAndAddressLimit(app, ctx.config, route, account);
-  const backoff = new FailureBackoff(ctx.config, () => ctx.clock.now());
+  // counted in memory, or with REDIS_URL in Redis across the nodes (plugins/rate-limit.ts registerRateLimits)
+  const backoff = new FailureBackoff(ctx.config, () => ctx.clock.now(), app.sharedCounters.failures);
   /** Wrong guesses: what counts as a failure of a sign-in or a code check (an unknown email is one too). */
   const wrongPassword = ['InvalidPassword', 'EmailNotFound'] as const;
   const wrongCode = ['InvalidCode', 'CodeExpired', 'CodeAttemptsExceeded', 'UserNotFound'] as const;

@@ -2,6 +2,7 @@ import { IDENTITY_PATHS as P, type CloudUser } from '@rackside/protocol';
 import { afterEach, expect, it } from 'vitest';
 import { TokenService } from '../../plugins/tokens';
 import { buildTestApp, type TestApp } from '../../test/app';
+import { describeEachCounterStore } from '../../test/counters';
 import { describeEachDatabase } from '../../test/db';
 import { call, createSignedInUser, errorOf, lastCode, PASSWORD, signUp, uniqueEmail } from '../../test/factories';
 
@@ -42,87 +43,96 @@ describeEachDatabase('identity: rate limits, malformed requests, other users', (
     return waits;
   };
 
-  it('backs off an attacker failing on an account, yet the owner signs in at once from an address that has not failed', async () => {
-    t = await buildTestApp(db(), { config: { RATE_LIMIT_PER_ACCOUNT: '3', RATE_LIMIT_FAILURES_PER_ADDRESS: '1000' } });
-    const owner = await createSignedInUser(t.app, t.mailer);
-    const waits = await failFrom(owner.email, '10.0.0.66', 20);
-    // 3 free failures, then 1 s, 2 s, 4 s … doubling with each failure, at most RATE_LIMIT_BACKOFF_MAX_S (900 s)
-    expect(waits.slice(0, 10)).toEqual([1, 2, 4, 8, 16, 32, 64, 128, 256, 512]);
-    expect(waits.slice(10)).toEqual(Array(waits.length - 10).fill(900));
-    // the attacker's address is held, the right password included (a guess that worked must not be told)
-    const held = await signInAs(owner.email, '10.0.0.66');
-    expect([held.statusCode, errorOf(held).error]).toEqual([429, 'TooManyRequests']);
-    expect(Number(held.headers['retry-after'])).toBe(900);
-    // the owner, from an address that has not failed, signs in at once
-    const ownerIn = await signInAs(owner.email, '192.0.2.10');
-    expect(ownerIn.statusCode, ownerIn.body).toBe(200);
-    // an owner's own typo during the attack goes through, and then that address waits with the account
-    expect((await signInFrom(owner.email, '192.0.2.11')).statusCode).toBe(400);
-    t.clock.advanceSeconds(1);
-    expect((await signInAs(owner.email, '192.0.2.11')).statusCode).toBe(429);
-  });
+  // on each counter store: process memory, and Redis with TEST_REDIS_URL (src/test/counters.ts)
+  describeEachCounterStore('rate limits and back-offs', (counters) => {
+    it('backs off an attacker failing on an account, yet the owner signs in at once from an address that has not failed', async () => {
+      t = await buildTestApp(db(), {
+        config: { ...counters(), RATE_LIMIT_PER_ACCOUNT: '3', RATE_LIMIT_FAILURES_PER_ADDRESS: '1000' },
+      });
+      const owner = await createSignedInUser(t.app, t.mailer);
+      const waits = await failFrom(owner.email, '10.0.0.66', 20);
+      // 3 free failures, then 1 s, 2 s, 4 s … doubling with each failure, at most RATE_LIMIT_BACKOFF_MAX_S (900 s)
+      expect(waits.slice(0, 10)).toEqual([1, 2, 4, 8, 16, 32, 64, 128, 256, 512]);
+      expect(waits.slice(10)).toEqual(Array(waits.length - 10).fill(900));
+      // the attacker's address is held, the right password included (a guess that worked must not be told)
+      const held = await signInAs(owner.email, '10.0.0.66');
+      expect([held.statusCode, errorOf(held).error]).toEqual([429, 'TooManyRequests']);
+      expect(Number(held.headers['retry-after'])).toBe(900);
+      // the owner, from an address that has not failed, signs in at once
+      const ownerIn = await signInAs(owner.email, '192.0.2.10');
+      expect(ownerIn.statusCode, ownerIn.body).toBe(200);
+      // an owner's own typo during the attack goes through, and then that address waits with the account
+      expect((await signInFrom(owner.email, '192.0.2.11')).statusCode).toBe(400);
+      t.clock.advanceSeconds(1);
+      expect((await signInAs(owner.email, '192.0.2.11')).statusCode).toBe(429);
+    });
 
-  it('counts parallel guesses against the back-off: each sees the ones still running', async () => {
-    t = await buildTestApp(db(), { config: { RATE_LIMIT_PER_ACCOUNT: '3', RATE_LIMIT_FAILURES_PER_ADDRESS: '1000' } });
-    const owner = await createSignedInUser(t.app, t.mailer);
-    // the first guess makes the address×account pair that the account's back-off holds
-    expect((await signInFrom(owner.email, '10.0.0.77')).statusCode).toBe(400);
-    const replies = await Promise.all(Array.from({ length: 20 }, () => signInFrom(owner.email, '10.0.0.77')));
-    const names = replies.map((r) => errorOf(r).error);
-    expect(names.filter((n) => n === 'InvalidPassword')).toHaveLength(2);
-    expect(names.filter((n) => n === 'TooManyRequests')).toHaveLength(18);
-    expect((await signInAs(owner.email, '192.0.2.40')).statusCode).toBe(200);
-  });
+    it('counts parallel guesses against the back-off: each sees the ones still running', async () => {
+      t = await buildTestApp(db(), {
+        config: { ...counters(), RATE_LIMIT_PER_ACCOUNT: '3', RATE_LIMIT_FAILURES_PER_ADDRESS: '1000' },
+      });
+      const owner = await createSignedInUser(t.app, t.mailer);
+      // the first guess makes the address×account pair that the account's back-off holds
+      expect((await signInFrom(owner.email, '10.0.0.77')).statusCode).toBe(400);
+      const replies = await Promise.all(Array.from({ length: 20 }, () => signInFrom(owner.email, '10.0.0.77')));
+      const names = replies.map((r) => errorOf(r).error);
+      expect(names.filter((n) => n === 'InvalidPassword')).toHaveLength(2);
+      expect(names.filter((n) => n === 'TooManyRequests')).toHaveLength(18);
+      expect((await signInAs(owner.email, '192.0.2.40')).statusCode).toBe(200);
+    });
 
-  it('counts failures only: an owner signing in often is never limited', async () => {
-    t = await buildTestApp(db(), { config: { RATE_LIMIT_PER_ACCOUNT: '3', RATE_LIMIT_FAILURES_PER_ADDRESS: '3' } });
-    const owner = await createSignedInUser(t.app, t.mailer);
-    for (let i = 0; i < 12; i++)
-      expect((await signInAs(owner.email, '192.0.2.20')).statusCode, `sign-in ${i}`).toBe(200);
-    // a typo, then the right password: fine, and it forgets that address's failure on the account
-    expect((await signInFrom(owner.email, '192.0.2.20')).statusCode).toBe(400);
-    expect((await signInAs(owner.email, '192.0.2.20')).statusCode).toBe(200);
-  });
+    it('counts failures only: an owner signing in often is never limited', async () => {
+      t = await buildTestApp(db(), {
+        config: { ...counters(), RATE_LIMIT_PER_ACCOUNT: '3', RATE_LIMIT_FAILURES_PER_ADDRESS: '3' },
+      });
+      const owner = await createSignedInUser(t.app, t.mailer);
+      for (let i = 0; i < 12; i++)
+        expect((await signInAs(owner.email, '192.0.2.20')).statusCode, `sign-in ${i}`).toBe(200);
+      // a typo, then the right password: fine, and it forgets that address's failure on the account
+      expect((await signInFrom(owner.email, '192.0.2.20')).statusCode).toBe(400);
+      expect((await signInAs(owner.email, '192.0.2.20')).statusCode).toBe(200);
+    });
 
-  it('backs off an address failing across accounts, with a growing Retry-After; other addresses go on', async () => {
-    t = await buildTestApp(db(), { config: { RATE_LIMIT_FAILURES_PER_ADDRESS: '3' } });
-    for (let i = 0; i < 3; i++) expect((await signInFrom(uniqueEmail(), '10.0.1.1')).statusCode).toBe(404);
-    const retryAfters: number[] = [];
-    for (let i = 0; i < 4; i++) {
-      const limited = await signInFrom(uniqueEmail(), '10.0.1.1');
+    it('backs off an address failing across accounts, with a growing Retry-After; other addresses go on', async () => {
+      t = await buildTestApp(db(), { config: { ...counters(), RATE_LIMIT_FAILURES_PER_ADDRESS: '3' } });
+      for (let i = 0; i < 3; i++) expect((await signInFrom(uniqueEmail(), '10.0.1.1')).statusCode).toBe(404);
+      const retryAfters: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const limited = await signInFrom(uniqueEmail(), '10.0.1.1');
+        expect([limited.statusCode, errorOf(limited).error]).toEqual([429, 'TooManyRequests']);
+        retryAfters.push(Number(limited.headers['retry-after']));
+        t.clock.advanceSeconds(retryAfters.at(-1) ?? 0);
+        expect((await signInFrom(uniqueEmail(), '10.0.1.1')).statusCode).toBe(404);
+      }
+      expect(retryAfters).toEqual([1, 2, 4, 8]);
+      expect((await signInFrom(uniqueEmail(), '10.0.1.2')).statusCode).toBe(404);
+      // failures are forgotten an hour after the last one
+      t.clock.advanceSeconds(3601);
+      for (let i = 0; i < 3; i++) expect((await signInFrom(uniqueEmail(), '10.0.1.1')).statusCode).toBe(404);
+    });
+
+    it('limits requests per address (a flood guard that bars the address, not the account)', async () => {
+      t = await buildTestApp(db(), { config: { ...counters(), RATE_LIMIT_PER_ADDRESS: '3' } });
+      const owner = await createSignedInUser(t.app, t.mailer);
+      for (let i = 0; i < 3; i++) await signInAs(owner.email, '10.0.2.1');
+      const limited = await signInAs(owner.email, '10.0.2.1');
       expect([limited.statusCode, errorOf(limited).error]).toEqual([429, 'TooManyRequests']);
-      retryAfters.push(Number(limited.headers['retry-after']));
-      t.clock.advanceSeconds(retryAfters.at(-1) ?? 0);
-      expect((await signInFrom(uniqueEmail(), '10.0.1.1')).statusCode).toBe(404);
-    }
-    expect(retryAfters).toEqual([1, 2, 4, 8]);
-    expect((await signInFrom(uniqueEmail(), '10.0.1.2')).statusCode).toBe(404);
-    // failures are forgotten an hour after the last one
-    t.clock.advanceSeconds(3601);
-    for (let i = 0; i < 3; i++) expect((await signInFrom(uniqueEmail(), '10.0.1.1')).statusCode).toBe(404);
-  });
+      expect((await signInAs(owner.email, '10.0.2.2')).statusCode).toBe(200);
+    });
 
-  it('limits requests per address (a flood guard that bars the address, not the account)', async () => {
-    t = await buildTestApp(db(), { config: { RATE_LIMIT_PER_ADDRESS: '3' } });
-    const owner = await createSignedInUser(t.app, t.mailer);
-    for (let i = 0; i < 3; i++) await signInAs(owner.email, '10.0.2.1');
-    const limited = await signInAs(owner.email, '10.0.2.1');
-    expect([limited.statusCode, errorOf(limited).error]).toEqual([429, 'TooManyRequests']);
-    expect((await signInAs(owner.email, '10.0.2.2')).statusCode).toBe(200);
-  });
-
-  it('limits the code-sending endpoints per account (mail bombing)', async () => {
-    t = await buildTestApp(db(), { config: { RATE_LIMIT_PER_ACCOUNT: '2' } });
-    const { email } = await signUp(t.app);
-    const codes = [
-      [P.resendCode, { email }],
-      [P.forgotPassword, { email }],
-    ] as const;
-    for (const [path, body] of codes) {
-      for (let i = 0; i < 2; i++)
-        expect(errorOf(await call(t.app, 'POST', path, body)).error, path).not.toBe('TooManyRequests');
-      expect(errorOf(await call(t.app, 'POST', path, body)).error, path).toBe('TooManyRequests');
-    }
+    it('limits the code-sending endpoints per account (mail bombing)', async () => {
+      t = await buildTestApp(db(), { config: { ...counters(), RATE_LIMIT_PER_ACCOUNT: '2' } });
+      const { email } = await signUp(t.app);
+      const codes = [
+        [P.resendCode, { email }],
+        [P.forgotPassword, { email }],
+      ] as const;
+      for (const [path, body] of codes) {
+        for (let i = 0; i < 2; i++)
+          expect(errorOf(await call(t.app, 'POST', path, body)).error, path).not.toBe('TooManyRequests');
+        expect(errorOf(await call(t.app, 'POST', path, body)).error, path).toBe('TooManyRequests');
+      }
+    });
   });
 
   it('kills a sign-up code after 5 wrong tries, says so, and a new code works', async () => {

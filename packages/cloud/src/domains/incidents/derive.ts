@@ -23,6 +23,7 @@ import {
 } from '@rackside/protocol';
 import type { Executor } from '../../db/client';
 import { incidentEvents, incidents } from '../../db/schema/index';
+import { notifyLive } from '../live/changes';
 import { cancelPending, enqueueNotifications, recipientsOf, type IncidentRef } from '../notifications/enqueue';
 import {
   addIncidentEvent,
@@ -154,6 +155,7 @@ export async function applyEventLog(tx: Executor, device: DeviceRef, log: string
         })),
       )
       .returning();
+    await notifyLive(tx, { i: rows.map((r) => r.id) }); // the live streams (issue 20)
     await tx.insert(incidentEvents).values(
       rows.flatMap((r) => [
         { incidentId: r.id, type: 'opened' as const, at: now, detail: r.detail },

@@ -16,6 +16,7 @@ import {
   venues,
   type NotificationKind,
 } from '../../db/schema/index';
+import { notifyLive } from '../live/changes';
 
 export type IncidentRow = typeof incidents.$inferSelect;
 export type NewIncident = typeof incidents.$inferInsert;
@@ -106,14 +107,15 @@ export function openIncidents(
     .orderBy(asc(incidents.openedAt));
 }
 
-/** Inserts an incident; answers its row. */
+/** Inserts an incident and tells the live streams; answers its row. */
 export async function insertIncident(tx: Executor, values: NewIncident): Promise<IncidentRow> {
   const [row] = await tx.insert(incidents).values(values).returning();
   if (!row) throw new Error('insert incidents returned nothing');
+  await notifyLive(tx, { i: [row.id] }); // the live streams (issue 20), at this transaction's commit
   return row;
 }
 
-/** Changes an incident; answers its new row. */
+/** Changes an incident (a change of state is told to the live streams); answers its new row. */
 export async function updateIncident(
   tx: Executor,
   incidentId: string,
@@ -121,6 +123,7 @@ export async function updateIncident(
 ): Promise<IncidentRow> {
   const [row] = await tx.update(incidents).set(set).where(eq(incidents.id, incidentId)).returning();
   if (!row) throw new Error(`no incident ${incidentId}`);
+  if (set.state !== undefined) await notifyLive(tx, { i: [row.id] }); // resolved or reopened: the live streams
   return row;
 }
 

@@ -14,6 +14,7 @@ import {
   rollouts,
   venues,
 } from '../../db/schema/index';
+import { notifyLive } from '../live/changes';
 
 export type RolloutRow = typeof rollouts.$inferSelect;
 export type TargetRow = typeof rolloutTargets.$inferSelect;
@@ -60,6 +61,7 @@ export async function insertRollout(
   await db.insert(rollouts).values(rollout);
   if (targets.length > 0) await db.insert(rolloutTargets).values(targets);
   if (events.length > 0) await db.insert(rolloutEvents).values(events);
+  if (rollout.id !== undefined) await notifyLive(db, { r: [rollout.id] });
 }
 
 export async function findRollout(db: Executor, userId: string, rolloutId: string): Promise<RolloutRow | undefined> {
@@ -119,6 +121,7 @@ export async function updateRollout(
   set: Partial<Pick<RolloutRow, 'state' | 'stopReason' | 'currentWave' | 'updatedAt'>>,
 ): Promise<void> {
   await db.update(rollouts).set(set).where(eq(rollouts.id, rolloutId));
+  await notifyLive(db, { r: [rolloutId] });
 }
 
 export function listTargets(db: Executor, rolloutId: string): Promise<TargetView[]> {
@@ -154,6 +157,7 @@ export async function updateTarget(
     .update(rolloutTargets)
     .set(set)
     .where(and(eq(rolloutTargets.rolloutId, rolloutId), eq(rolloutTargets.deviceId, deviceId)));
+  await notifyLive(db, { t: [[rolloutId, deviceId]] });
 }
 
 /** Marks every pending target of the rollout cancelled; answers how many. */
@@ -163,6 +167,7 @@ export async function cancelPending(db: Executor, rolloutId: string): Promise<nu
     .set({ state: 'cancelled' })
     .where(and(eq(rolloutTargets.rolloutId, rolloutId), eq(rolloutTargets.state, 'pending')))
     .returning({ id: rolloutTargets.deviceId });
+  if (rows.length > 0) await notifyLive(db, { r: [rolloutId] });
   return rows.length;
 }
 

@@ -47,10 +47,12 @@ describe('/cs-touch/{id} in the app (spec 3 §2)', () => {
   it('reads the panel through the amp behind it and shows its groups; moving the selected group takes the route along', async () => {
     const { user, router, manager } = setup(`/cs-touch/${PANEL}/group/1`);
     expect(await screen.findByRole('heading', { name: 'Lobby Touch', level: 1 })).toBeInTheDocument();
-    expect(manager.touchConfig).toHaveBeenCalledWith(
-      '10.0.0.1',
-      'getConfig',
-      expect.objectContaining({ ipAddress: PANEL }),
+    await waitFor(() =>
+      expect(manager.touchConfig).toHaveBeenCalledWith(
+        '10.0.0.1',
+        'getConfig',
+        expect.objectContaining({ ipAddress: PANEL }),
+      ),
     );
     await user.click(await screen.findByRole('button', { name: 'Move Inputs up' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/cs-touch/${PANEL}/group/0`));

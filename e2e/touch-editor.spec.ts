@@ -286,6 +286,8 @@ test('the live test moves the faders of a volume group on the amps and puts them
 
 for (const [label, width, dark] of [
   ['light, wide', 1280, false],
+  ['dark, wide', 1280, true],
+  ['light, narrow', 600, false],
   ['dark, narrow', 600, true],
 ] as const) {
   test(`the editor passes axe (${label})`, async ({ page }) => {

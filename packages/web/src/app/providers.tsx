@@ -42,10 +42,21 @@ function LanguageSync({ i18n }: { i18n: i18n }) {
   return null;
 }
 
-/** In cloud mode: the session across tabs, its refresh every minute, and the signed-in state rebuilt at start. */
+/**
+ * In cloud mode: the session across tabs, its refresh every minute, and the signed-in state rebuilt at start; the
+ * live stream (issue 20), open while someone is signed in.
+ */
 function CloudSession({ store }: { store: AppStore }) {
   const { mode } = useSelector(selectHostingMode);
-  useEffect(() => (mode === 'cloud' ? store.sessionSync?.start(store) : undefined), [mode, store]);
+  useEffect(() => {
+    if (mode !== 'cloud') return undefined;
+    const stopSession = store.sessionSync?.start(store);
+    const stopLive = store.liveStream?.start(store);
+    return () => {
+      stopLive?.();
+      stopSession?.();
+    };
+  }, [mode, store]);
   return null;
 }
 

@@ -5,7 +5,7 @@
  * Reducers are imported from their slice files, not the feature indexes, so that the screens stay in their lazily
  * loaded chunks.
  */
-import { configureStore, type Middleware } from '@reduxjs/toolkit';
+import { configureStore, type Middleware, type Reducer } from '@reduxjs/toolkit';
 import { ampListReducer } from '../features/amp-list/store/amp-list-slice';
 import {
   devicesReducer,
@@ -20,6 +20,7 @@ import { channelViewReducer } from '../features/channels/store/channel-view-slic
 import { venueListReducer } from '../features/venues/store/venue-list-slice';
 import { noticesReducer } from '../shared/notices';
 import type { CloudExtra, cloudApi } from '../shared/cloud/cloud-api';
+import type { LiveStream } from '../shared/cloud/live-stream';
 import { initialSession, sessionReducer, type SessionState } from '../shared/cloud/session-slice';
 import type { SessionSync } from '../shared/cloud/session-sync';
 import { LOCAL_HOSTING, hostingReducer, type HostingMode } from '../shared/hosting/hosting-mode';
@@ -48,6 +49,10 @@ export interface CloudPart {
   readonly sessionSync: SessionSync;
   /** Rebuild the signed-in state at start (spec 1 §4) through the session cookie (cloud mode). */
   readonly restore: boolean;
+  /** More state of cloud mode (the live stream's status), by its key. */
+  readonly reducers?: Readonly<Record<string, Reducer>>;
+  /** The live stream (issue 20), started with the session sync (app/providers.tsx). */
+  readonly liveStream?: LiveStream;
 }
 
 export interface AppStoreOptions {
@@ -72,7 +77,7 @@ export function createAppStore(
   const api = cloud?.api;
   const store = configureStore({
     // the cache's state is RTK Query's own business: the app's state type does not list it
-    reducer: (api ? { ...reducer, [api.reducerPath]: api.reducer } : reducer) as typeof reducer,
+    reducer: (api ? { ...reducer, [api.reducerPath]: api.reducer, ...cloud?.reducers } : reducer) as typeof reducer,
     preloadedState: {
       preferences: preloaded.preferences ?? loadPreferences(storage),
       localLogin: preloaded.localLogin ?? loadLocalLogin(storage),
@@ -96,7 +101,7 @@ export function createAppStore(
     if (state.preferences !== preferences) savePreferences(storage, (preferences = state.preferences));
     if (state.localLogin !== localLogin) saveLocalLogin(storage, (localLogin = state.localLogin));
   });
-  return Object.assign(store, { sessionSync: cloud?.sessionSync });
+  return Object.assign(store, { sessionSync: cloud?.sessionSync, liveStream: cloud?.liveStream });
 }
 
 export type AppStore = ReturnType<typeof createAppStore>;

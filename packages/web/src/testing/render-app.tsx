@@ -34,6 +34,8 @@ export function renderApp(options: RenderAppOptions = {}) {
       ...options.cloud,
     },
     ...(options.preloaded ? { preloaded: options.preloaded } : {}),
+    // no live stream unless a test brings an EventSource (jsdom has none)
+    ...(options.live ? { live: options.live } : {}),
   });
   const manager = options.manager ?? fakeManager();
   const i18n = createI18n(options.language ?? 'en', options.resources);

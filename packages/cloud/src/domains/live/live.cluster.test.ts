@@ -140,7 +140,8 @@ for (const driver of testDrivers()) {
       await stream.whenEnded();
     });
 
-    it.skipIf(driver !== 'postgres')(
+    // only PostgreSQL has a listener connection to kill (PGlite listens in process): defined for that driver alone
+    (driver === 'postgres' ? it : () => undefined)(
       'a killed listener connection comes back, tells its streams to resync, and changes flow again',
       async () => {
         const stream = await streamOnA('', { authorization: `Bearer ${user.token}` });

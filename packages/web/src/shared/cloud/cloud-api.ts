@@ -16,8 +16,21 @@ export interface CloudExtra {
 export const cloudBaseQuery: BaseQueryFn<CloudRequest, unknown, CloudError> = (request, api) =>
   (api.extra as CloudExtra).sessionSync.call(request, api.signal);
 
-/** Cache tags: a mutation invalidates what it changed. */
-export const CLOUD_TAGS = ['Venues', 'Contacts', 'VenueContacts', 'Firmware', 'Rollouts'] as const;
+/**
+ * Cache tags: a mutation invalidates what it changed, and so does the live stream (shared/cloud/live-stream.ts) on
+ * each event. 'Incidents': every incident list and incident; 'Rollouts': the rollout list and candidates; 'Rollout'
+ * (with its id): one rollout's progress.
+ */
+export const CLOUD_TAGS = [
+  'Venues',
+  'Contacts',
+  'VenueContacts',
+  'Firmware',
+  'Rollouts',
+  'Rollout',
+  'Incidents',
+] as const;
+export type CloudTag = (typeof CLOUD_TAGS)[number];
 
 export const cloudApi = createApi({
   reducerPath: 'cloudApi',

@@ -1,6 +1,14 @@
 /** The cloud's client side: the RTK Query api features inject their endpoints into, and the session. */
 export { cloudApi, cloudBaseQuery, type CloudExtra } from './cloud-api';
 export { errorNameOf, type CloudError } from './cloud-error';
+export {
+  LIVE_POLL_MS,
+  livePollingInterval,
+  selectLiveStreamOpen,
+  useLivePollingInterval,
+  type LiveStatusState,
+} from './live-status';
+export { LiveStream, type EventSourceConstructor, type EventSourceLike, type LiveStreamDeps } from './live-stream';
 export { sendCloudRequest, type CloudRequest, type FetchLike, type HttpMethod } from './cloud-request';
 export {
   initialSession,

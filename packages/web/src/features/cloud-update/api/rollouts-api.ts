@@ -32,6 +32,8 @@ export const rolloutsApi = cloudApi.injectEndpoints({
     }),
     getRollout: build.query<Rollout, string>({
       query: (rolloutId) => ({ path: fillPath(ROLLOUT_PATHS.rollout, { rolloutId }), schema: RolloutSchema }),
+      // refetched by the live stream when the rollout or one of its amps moves (no mutation invalidates it)
+      providesTags: (_r, _e, rolloutId) => [{ type: 'Rollout', id: rolloutId }],
     }),
     startRollout: build.mutation<Rollout, RolloutCreate>({
       query: (body) => ({ path: ROLLOUT_PATHS.rollouts, method: 'POST', body, schema: RolloutSchema }),

@@ -1,12 +1,14 @@
 /**
- * The progress view (spec 1 §2, §4): polled every 2 s while the rollout may still send jobs; the overall status of
- * the amps attempted beside the rollout's own state, Pause/Resume/Cancel, each wave with its amps, and the step log.
+ * The progress view (spec 1 §2, §4): polled every 2 s while the rollout may still send jobs (every 10 s while the
+ * live stream brings its changes, issue 20); the overall status of the amps attempted beside the rollout's own
+ * state, Pause/Resume/Cancel, each wave with its amps, and the step log.
  */
 import { Alert, Box, Button, Chip, List, Paper, Stack, Typography, type ChipProps } from '@mui/material';
 import { isRolloutActive, type Rollout, type RolloutState } from '@rackside/protocol';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch } from 'react-redux';
+import { useLivePollingInterval } from '../../../shared/cloud/live-status';
 import { LoadingScreen } from '../../../shared/ui/loading-screen';
 import { rolloutsApi, useGetRolloutQuery } from '../api/rollouts-api';
 import { CLOUD_UPDATE_NS } from '../cloud-update-i18n';
@@ -19,6 +21,11 @@ import { useNow } from './use-now';
 
 /** How often an active rollout is read again. */
 export const ROLLOUT_POLL_MS = 2000;
+/**
+ * How often while the live stream is open: its `rollout` events refetch the rollout as it moves; the poll still
+ * catches the amps' firmware statuses between two moves.
+ */
+export const ROLLOUT_LIVE_POLL_MS = 10_000;
 
 const STATE_COLOR: Record<RolloutState, ChipProps['color']> = {
   running: 'info',
@@ -36,9 +43,8 @@ export function RolloutProgress(props: {
   const { t } = useTranslation(CLOUD_UPDATE_NS);
   const cached = rolloutsApi.endpoints.getRollout.useQueryState(props.rolloutId);
   const active = cached.data === undefined || isRolloutActive(cached.data.state);
-  const { data, isLoading, refetch } = useGetRolloutQuery(props.rolloutId, {
-    pollingInterval: active ? ROLLOUT_POLL_MS : 0,
-  });
+  const poll = useLivePollingInterval(ROLLOUT_POLL_MS, ROLLOUT_LIVE_POLL_MS);
+  const { data, isLoading, refetch } = useGetRolloutQuery(props.rolloutId, { pollingInterval: active ? poll : 0 });
   useRefreshWhenEnded(data);
   const now = useNow(data?.targets.some(isInFlight) ?? false);
 

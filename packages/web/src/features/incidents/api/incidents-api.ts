@@ -32,7 +32,8 @@ export interface IncidentListArgs {
 const queryOf = (args: IncidentListArgs): Record<string, string> =>
   Object.fromEntries(Object.entries(args).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])));
 
-const withIncidents = cloudApi.enhanceEndpoints({ addTagTypes: ['Incidents', 'NotificationSettings'] });
+// 'Incidents' is one of the cloud's tags (the live stream invalidates it too)
+const withIncidents = cloudApi.enhanceEndpoints({ addTagTypes: ['NotificationSettings'] });
 
 export const incidentsApi = withIncidents.injectEndpoints({
   endpoints: (build) => ({

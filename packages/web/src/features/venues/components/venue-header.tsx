@@ -2,6 +2,7 @@ import { Badge, Button, IconButton, Stack, Tooltip, Typography } from '@mui/mate
 import { VENUE_POLL_MS } from '@rackside/protocol';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { useLivePollingInterval } from '../../../shared/cloud/live-status';
 import { AddIcon, SettingsIcon } from '../../../shared/ui/cloud-icons';
 import { BackIcon } from '../../../shared/ui/icons';
 import { INCIDENTS_NS, SeverityIcon, isFaultIncident, useOpenIncidentsQuery } from '../../incidents';
@@ -10,7 +11,7 @@ import type { VenueOverview } from '../venue-overview';
 /** The venue's incidents page, badged with its open Critical and Warning incidents (the list the dashboard polls). */
 function IncidentsLink({ venue, base }: { venue: VenueOverview; base: string }) {
   const { t } = useTranslation(INCIDENTS_NS);
-  const { data } = useOpenIncidentsQuery({ pollingInterval: VENUE_POLL_MS });
+  const { data } = useOpenIncidentsQuery({ pollingInterval: useLivePollingInterval(VENUE_POLL_MS) });
   const open = data?.filter((i) => i.venueId === venue.venueId && isFaultIncident(i)).length ?? 0;
   const label = open > 0 ? t('linkOpen', { count: open }) : t('title');
   return (

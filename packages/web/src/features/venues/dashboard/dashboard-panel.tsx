@@ -13,6 +13,7 @@ import {
 } from '@rackside/protocol';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLivePollingInterval } from '../../../shared/cloud/live-status';
 import { CenteredMessage } from '../../../shared/ui/centered-message';
 import { useOpenIncidentsQuery } from '../../incidents';
 import { useVenuesOverview } from '../use-venues';
@@ -25,8 +26,8 @@ import { DashboardTiles } from './dashboard-tiles';
 function DashboardBody() {
   const { t } = useTranslation(DASHBOARD_NS);
   const { data, isLoading, isError } = useVenuesOverview();
-  // issue 15: the live faults are the open incidents, polled like the venues
-  const incidents = useOpenIncidentsQuery({ pollingInterval: VENUE_POLL_MS });
+  // issue 15: the live faults are the open incidents, polled like the venues (slower while the live stream is open)
+  const incidents = useOpenIncidentsQuery({ pollingInterval: useLivePollingInterval(VENUE_POLL_MS) });
   const [flags, setFlags] = useState<number>(DASHBOARD_FILTER.None);
   // the six-column table needs a large screen (1120 px and up, spec 2 §9): the venue list takes 400 px of it
   const full = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });

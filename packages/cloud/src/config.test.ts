@@ -105,6 +105,16 @@ describe('cloud configuration', () => {
     expect(redactUrl('redis://127.0.0.1:6379')).toBe('redis://127.0.0.1:6379');
   });
 
+  it('shares the external broker subscriptions with MQTT_SHARE_GROUP, and refuses it without MQTT_URL', () => {
+    expect(parseConfig({ MQTT_URL: 'mqtt://broker:1883' }).MQTT_SHARE_GROUP).toBeUndefined();
+    expect(parseConfig({ MQTT_URL: 'mqtt://broker:1883', MQTT_SHARE_GROUP: ' rackside ' }).MQTT_SHARE_GROUP).toBe(
+      'rackside',
+    );
+    expect(() => parseConfig({ MQTT_URL: 'mqtt://broker:1883', MQTT_SHARE_GROUP: 'a/b' })).toThrow(/MQTT_SHARE_GROUP/);
+    expect(() => parseConfig({ MQTT_URL: 'mqtt://broker:1883', MQTT_SHARE_GROUP: '+' })).toThrow(/MQTT_SHARE_GROUP/);
+    expect(() => parseConfig({ MQTT_SHARE_GROUP: 'rackside' })).toThrow(/MQTT_SHARE_GROUP: needs MQTT_URL/);
+  });
+
   it('generates the JWT secret once into DATA_DIR, readable only by its owner', () => {
     const dir = mkdtempSync(join(tmpdir(), 'rackside-config-'));
     dirs.push(dir);

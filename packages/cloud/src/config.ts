@@ -77,6 +77,15 @@ const EnvSchema = z.object({
   MQTT_SERVICE_USERNAME: z.string().min(1).max(128).default('rackside-cloud'),
   /** Its password; absent → with the embedded broker a random secret per process, with MQTT_URL none (or the URL's). */
   MQTT_SERVICE_PASSWORD: optionalText,
+  /**
+   * Several cloud nodes on one external broker (issue 20): the nodes subscribe to what devices publish as
+   * `$share/{group}/…`, so each status, shadow and job status is ingested by exactly one node. Every node of one
+   * cloud sets the same group; unset, the node takes every message (one node). Only with MQTT_URL.
+   */
+  MQTT_SHARE_GROUP: optionalText.refine(
+    (g) => g === undefined || /^[A-Za-z0-9_-]{1,64}$/.test(g),
+    'must be 1 to 64 letters, digits, _ or -, e.g. rackside',
+  ),
   /** A registration token (spec 1 §4) can be used once within this many seconds. */
   REGISTRATION_TOKEN_TTL_S: seconds(3600),
   /**
@@ -239,6 +248,11 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
   if (c.WEB_ROOT !== undefined && c.API_PREFIX === '') {
     throw new ConfigError(
       'Invalid cloud configuration:\n  WEB_ROOT: needs a non-empty API_PREFIX (the web app owns /)',
+    );
+  }
+  if (c.MQTT_SHARE_GROUP !== undefined && c.MQTT_URL === undefined) {
+    throw new ConfigError(
+      'Invalid cloud configuration:\n  MQTT_SHARE_GROUP: needs MQTT_URL (nodes share an external broker, not their own)',
     );
   }
   const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, '');

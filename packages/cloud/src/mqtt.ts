@@ -97,11 +97,19 @@ export async function startMqtt(deps: MqttDeps): Promise<MqttLink> {
       config.MQTT_SERVICE_PASSWORD === undefined
         ? {}
         : { username: config.MQTT_SERVICE_USERNAME, password: config.MQTT_SERVICE_PASSWORD };
-    const service = await connectService({ url: config.MQTT_URL, ...account, handlers, log });
+    const service = await connectService({
+      url: config.MQTT_URL,
+      ...account,
+      ...(config.MQTT_SHARE_GROUP !== undefined ? { shareGroup: config.MQTT_SHARE_GROUP } : {}),
+      handlers,
+      log,
+    });
     return {
       service,
       deviceUrl: config.MQTT_PUBLIC_URL,
-      description: `${withoutCredentials(config.MQTT_URL)} (external: its configuration checks devices, docs/cloud-mqtt.md)`,
+      description:
+        `${withoutCredentials(config.MQTT_URL)} (external: its configuration checks devices, docs/cloud-mqtt.md)` +
+        (config.MQTT_SHARE_GROUP !== undefined ? `, shared subscriptions $share/${config.MQTT_SHARE_GROUP}` : ''),
       close: () => service.close(),
     };
   }

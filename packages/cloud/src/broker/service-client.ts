@@ -57,7 +57,9 @@ export interface ServiceClientOptions {
   readonly handlers?: ServiceHandlers;
   /**
    * Several cloud instances on an external broker: subscribe as `$share/{group}/...` so that each message reaches
-   * one instance. Brokers deliver no retained messages on shared subscriptions; Aedes has none (leave unset).
+   * one instance (sensor snapshots excepted: every instance takes them, see below). Brokers deliver no retained
+   * messages on shared subscriptions: connectService then reads them once from a plain subscription (catchUpRetained).
+   * Aedes has none (leave unset).
    */
   readonly shareGroup?: string;
   /** Gives up connecting after this long (ms); default 10 s. */
@@ -75,6 +77,11 @@ export interface ServiceClient {
   onApiResponse(deviceId: string, handler: (message: ApiResponseMessage) => void): Promise<() => Promise<void>>;
   /** Clears a device's retained reported state and status (the device was removed). */
   clearShadow(deviceId: string): Promise<void>;
+  /**
+   * Settles once the retained messages a shared subscription does not deliver have been read (MQTT_SHARE_GROUP);
+   * at once otherwise.
+   */
+  readonly caughtUp?: Promise<void>;
   /** Disconnects. */
   close(): Promise<void>;
 }
@@ -134,7 +141,7 @@ export async function connectService(opts: ServiceClientOptions): Promise<Servic
     }
   };
 
-  client.on('message', (topic, payload) => {
+  const onMessage = (topic: string, payload: Buffer) => {
     const target = parseDeviceTopic(topic);
     if (!target || payload.length === 0) return; // not ours, or a cleared retained message
     const { deviceId, kind } = target;
@@ -170,7 +177,8 @@ export async function connectService(opts: ServiceClientOptions): Promise<Servic
       case 'apiReq':
         return; // what the cloud itself sends to devices
     }
-  });
+  };
+  client.on('message', onMessage);
 
   // A device's api/res (un)subscriptions in the order made: the broker may finish an UNSUBSCRIBE after a later
   // SUBSCRIBE of the same topic (Aedes does), which would leave a new relay session deaf.
@@ -183,16 +191,26 @@ export async function connectService(opts: ServiceClientOptions): Promise<Servic
     return next;
   };
 
-  const share = (filter: string) => (opts.shareGroup ? `$share/${opts.shareGroup}/${filter}` : filter);
+  // Sensor snapshots go to whichever node asked for them (a rollout's audio check), so every node takes them all.
+  const share = (k: (typeof SERVICE_KINDS)[number]) =>
+    opts.shareGroup && k !== 'sensors' ? `$share/${opts.shareGroup}/${deviceTopicFilter(k)}` : deviceTopicFilter(k);
   const wanted = SERVICE_KINDS.filter((k) => handlers[k] !== undefined);
   if (wanted.length > 0) {
-    const filters = wanted.map((k) => [share(deviceTopicFilter(k)), { qos: DEVICE_TOPICS[k].qos }] as const);
+    const filters = wanted.map((k) => [share(k), { qos: DEVICE_TOPICS[k].qos }] as const);
     try {
       await client.subscribeAsync(Object.fromEntries(filters));
     } catch (error) {
       client.end(true);
       throw new Error(`the broker refused the service subscriptions: ${String(error)}`, { cause: error });
     }
+  }
+
+  let catchUp: Promise<void> = Promise.resolve();
+  if (opts.shareGroup && (handlers.status || handlers.reported)) {
+    const kinds = (['status', 'reported'] as const).filter((k) => handlers[k] !== undefined);
+    catchUp = catchUpRetained(opts, kinds, onMessage, log).catch((error: unknown) =>
+      log.warn({ error: safeError(error) }, 'MQTT retained catch-up failed'),
+    );
   }
 
   const publish = async (deviceId: string, kind: DeviceTopicKind, payload: string | Buffer, retain = false) => {
@@ -230,8 +248,62 @@ export async function connectService(opts: ServiceClientOptions): Promise<Servic
     async clearShadow(deviceId) {
       await Promise.all([publish(deviceId, 'reported', '', true), publish(deviceId, 'status', '', true)]);
     },
+    caughtUp: catchUp,
     async close() {
       await client.endAsync();
     },
   };
+}
+
+/** The retained catch-up's client leaves once no retained message came for this long (ms)... */
+const CATCH_UP_QUIET_MS = 500;
+/** ...or after this long at most (ms). */
+const CATCH_UP_MAX_MS = 15_000;
+
+/**
+ * A node on shared subscriptions gets no retained message (MQTT 5 §4.8.2), so what devices left on the broker while
+ * no cloud node was listening (an amp's last will `online: false`, its newest shadow) would never be ingested. A
+ * second, short-lived client subscribes plainly, hands the retained messages (retain flag set) to the same handlers
+ * and leaves once they stop coming; live messages it also sees (retain flag clear) are the shared subscription's.
+ * Every node does this at its start: ingestion is idempotent (same row, same state), so N nodes reading the same
+ * retained message store it once.
+ */
+async function catchUpRetained(
+  opts: ServiceClientOptions,
+  kinds: readonly ('status' | 'reported')[],
+  onMessage: (topic: string, payload: Buffer) => void,
+  log: BrokerLogger,
+): Promise<void> {
+  const client = await connectOnce(
+    opts.url,
+    {
+      clientId: `${opts.clientId ?? 'rackside-cloud'}-catchup-${randomUUID()}`,
+      clean: true,
+      reconnectPeriod: 0,
+      ...(opts.username !== undefined ? { username: opts.username } : {}),
+      ...(opts.password !== undefined ? { password: opts.password } : {}),
+    },
+    opts.connectTimeoutMs ?? 10_000,
+  );
+  let count = 0;
+  let last: number;
+  client.on('message', (topic, payload, packet) => {
+    if (!packet.retain) return;
+    count += 1;
+    last = Date.now();
+    onMessage(topic, payload);
+  });
+  try {
+    const started = Date.now();
+    await client.subscribeAsync(
+      Object.fromEntries(kinds.map((k) => [deviceTopicFilter(k), { qos: DEVICE_TOPICS[k].qos }])),
+    );
+    last = Date.now();
+    while (Date.now() - last < CATCH_UP_QUIET_MS && Date.now() - started < CATCH_UP_MAX_MS) {
+      await new Promise((r) => setTimeout(r, CATCH_UP_QUIET_MS / 5));
+    }
+    log.info({ retained: count }, 'MQTT retained messages caught up');
+  } finally {
+    await client.endAsync(true);
+  }
 }

@@ -109,6 +109,11 @@ const EnvSchema = z.object({
   FIRMWARE_DOWNLOAD_TTL_S: seconds(24 * 3600),
   /** How often the rollout runner looks at unfinished rollouts (ms). */
   ROLLOUT_TICK_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  /**
+   * A node's rollout runner holds each rollout it moves on this long past its last tick (s); when the node dies,
+   * another node's runner takes the rollout over once it ran out (issue 20). Well above ROLLOUT_TICK_MS.
+   */
+  ROLLOUT_LEASE_S: z.coerce.number().int().min(1).max(3600).default(15),
   /** An amp whose update has not ended this long after its job was sent counts as failed ('timeout'). */
   ROLLOUT_TARGET_TIMEOUT_S: seconds(15 * 60),
   /** How long a rollout waits for an amp's sensor snapshot (its audio check) before it skips the amp (ms). */

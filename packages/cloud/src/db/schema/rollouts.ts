@@ -45,6 +45,10 @@ export const rollouts = pgTable(
     versions: jsonb('versions').notNull(),
     createdAt: time('created_at').notNull(),
     updatedAt: time('updated_at').notNull(),
+    /** The runner (one per cloud process) that moves it on while runnerUntil is ahead (issue 20: several nodes). */
+    runnerId: text('runner_id'),
+    /** Its lease: renewed on every tick; once past, another node's runner takes the rollout over. */
+    runnerUntil: time('runner_until'),
   },
   (t) => [
     index('rollouts_user_id_idx').on(t.userId),

@@ -59,6 +59,23 @@ export interface TargetProgress {
   readonly boards: RolloutBoards;
 }
 
+/** A target row's progress, as followTarget takes it. */
+export const progressOf = (t: Omit<TargetProgress, 'boards'> & { readonly boards: unknown }): TargetProgress => ({
+  state: t.state,
+  seenUpdating: t.seenUpdating,
+  failedBy: t.failedBy,
+  firmwareStatus: t.firmwareStatus,
+  boards: t.boards ?? {},
+});
+
+/** Whether following changed nothing (no write, no step). */
+export const sameProgress = (a: TargetProgress, b: TargetProgress): boolean =>
+  a.state === b.state &&
+  a.seenUpdating === b.seenUpdating &&
+  a.failedBy === b.failedBy &&
+  a.firmwareStatus === b.firmwareStatus &&
+  JSON.stringify(a.boards) === JSON.stringify(b.boards);
+
 /** What is known of an amp whose job was sent. */
 export interface FollowInput {
   /** The job's row status (device_jobs): sent, accepted, succeeded, failed, rejected; undefined: no row. */

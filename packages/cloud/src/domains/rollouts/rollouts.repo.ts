@@ -3,7 +3,7 @@
  * their step log. Queries a user reaches name the owner; the runner's take a rollout id it read from the table.
  */
 import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import {
   deviceJobs,
   deviceShadows,
@@ -78,6 +78,40 @@ export async function loadRollout(db: Executor, rolloutId: string, forUpdate = f
   const q = db.select().from(rollouts).where(eq(rollouts.id, rolloutId)).limit(1);
   const [row] = forUpdate ? await q.for('update') : await q;
   return row;
+}
+
+/**
+ * What a runner's claim on a rollout found: its own lease (renewed), a rollout nobody ran or one released by a runner
+ * that stopped (fresh), one whose runner's lease ran out (takenOver: that node died or hung), or one another runner
+ * holds or is writing right now (busy: left alone this tick).
+ */
+export type RolloutClaim = 'held' | 'fresh' | 'takenOver' | 'busy';
+
+/**
+ * Claims a rollout for one runner for leaseMs (issue 20): several cloud nodes run a runner each, and each rollout is
+ * moved on by one of them at a time. The row is read `for update skip locked`, so two nodes racing for it never
+ * wait on each other; the lease is the database's clock (`now()`), the same for every node.
+ */
+export function claimRollout(db: Db, rolloutId: string, runnerId: string, leaseMs: number): Promise<RolloutClaim> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ runnerId: rollouts.runnerId, live: sql<boolean | null>`${rollouts.runnerUntil} > now()` })
+      .from(rollouts)
+      .where(eq(rollouts.id, rolloutId))
+      .for('update', { skipLocked: true });
+    if (row === undefined) return 'busy';
+    if (row.runnerId !== null && row.runnerId !== runnerId && row.live === true) return 'busy';
+    await tx
+      .update(rollouts)
+      .set({ runnerId, runnerUntil: sql`now() + ${leaseMs} * interval '1 millisecond'` })
+      .where(eq(rollouts.id, rolloutId));
+    return row.runnerId === runnerId ? 'held' : row.runnerId === null ? 'fresh' : 'takenOver';
+  });
+}
+
+/** A runner that stops lets go of its rollouts, so that another node (or the next process) takes them at once. */
+export async function releaseRollouts(db: Executor, runnerId: string): Promise<void> {
+  await db.update(rollouts).set({ runnerId: null, runnerUntil: null }).where(eq(rollouts.runnerId, runnerId));
 }
 
 export function listRollouts(db: Executor, userId: string, limit = 50): Promise<RolloutRow[]> {

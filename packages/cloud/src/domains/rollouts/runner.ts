@@ -13,8 +13,14 @@
  * 3. when every amp of the wave has ended, its failure rate (failed / attempted) above the threshold stops the
  *    rollout, else the next wave starts, or the rollout completes.
  * Every step goes to rollout_events. Sending and wave moves re-read the rollout row `for update`, so a pause or a
- * cancel that lands mid-tick wins. One runner per process; several cloud nodes would need a lock per rollout
- * (issue 20).
+ * cancel that lands mid-tick wins.
+ *
+ * Several cloud nodes (issue 20): one runner per process, and each rollout is moved on by one runner at a time. Every
+ * tick claims each rollout for ROLLOUT_LEASE_S (claimRollout: `for update skip locked`, the database's clock); a
+ * rollout whose runner's lease ran out (its node was killed, or hangs) is taken over by the next runner that ticks,
+ * which follows it as a restarted process would (step 1's resend, a `recovered` step). A send re-checks the lease
+ * holder inside its transaction, so a runner that lost its lease mid-tick sends nothing more. A runner that stops
+ * releases its rollouts.
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -27,12 +33,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DomainContext } from '../../domain';
 import { insertJobs, setJobStatus } from '../devices/devices.repo';
 import { downloadFor } from '../firmware/index';
-import { followTarget, sensorsShowAudio, shadowFirmware, shadowShowsFault, type TargetProgress } from './follow';
+import { followTarget, progressOf, sameProgress, sensorsShowAudio, shadowFirmware, shadowShowsFault } from './follow';
 import {
+  claimRollout,
   imagesById,
   insertEvents,
   listTargets,
   loadRollout,
+  releaseRollouts,
   rolloutsToFollow,
   setJobPayload,
   updateRollout,
@@ -55,21 +63,6 @@ interface Probe {
   audio?: boolean;
 }
 
-const progressOf = (t: TargetView): TargetProgress => ({
-  state: t.state,
-  seenUpdating: t.seenUpdating,
-  failedBy: t.failedBy,
-  firmwareStatus: t.firmwareStatus,
-  boards: t.boards ?? {},
-});
-
-const sameProgress = (a: TargetProgress, b: TargetProgress): boolean =>
-  a.state === b.state &&
-  a.seenUpdating === b.seenUpdating &&
-  a.failedBy === b.failedBy &&
-  a.firmwareStatus === b.firmwareStatus &&
-  JSON.stringify(a.boards) === JSON.stringify(b.boards);
-
 const FAILED: readonly RolloutTargetState[] = ['failure', 'requestFailed'];
 
 /** Moves rollouts on; one per app (rollouts.routes.ts starts it when the app has a broker). */
@@ -78,6 +71,8 @@ export class RolloutRunner {
   private current: Promise<void> | undefined;
   private again = false;
   private recovering = true;
+  /** This runner, as rollouts.runner_id names it. */
+  private readonly runnerId = randomUUID();
   private readonly probes = new Map<string, Probe>();
   private readonly audio = new Map<string, { at: number; audio: boolean }>();
   private offSensors: (() => void) | undefined;
@@ -107,6 +102,14 @@ export class RolloutRunner {
     clearInterval(this.timer);
     this.offSensors?.();
     await this.current;
+    try {
+      await releaseRollouts(this.ctx.db, this.runnerId);
+    } catch (error) {
+      this.log.warn(
+        { error: safeError(error) },
+        'rollout runner: could not release its rollouts (their leases run out)',
+      );
+    }
   }
 
   /** Whether the amp passed audio at its last sensor snapshot (null: none lately). */
@@ -136,7 +139,9 @@ export class RolloutRunner {
       const recent = new Date(this.ctx.clock.now().getTime() - LATE_REPORT_MS);
       for (const id of await rolloutsToFollow(this.ctx.db, recent)) {
         try {
-          await this.advance(id);
+          const claim = await claimRollout(this.ctx.db, id, this.runnerId, this.ctx.config.ROLLOUT_LEASE_S * 1000);
+          if (claim === 'busy') continue;
+          await this.advance(id, this.recovering || claim === 'takenOver');
         } catch (error) {
           this.log.error({ rolloutId: id, error: safeError(error) }, 'rollout: a tick failed');
         }
@@ -147,7 +152,8 @@ export class RolloutRunner {
     }
   }
 
-  private async advance(rolloutId: string): Promise<void> {
+  /** One tick of one rollout; `recovering`: its last runner stopped mid-way (this process started, or took it over). */
+  private async advance(rolloutId: string, recovering: boolean): Promise<void> {
     const { db, clock, config } = this.ctx;
     const rollout = await loadRollout(db, rolloutId);
     if (rollout === undefined) return;
@@ -156,7 +162,7 @@ export class RolloutRunner {
     const event = (kind: NewEvent['kind'], wave: number | null, deviceId: string | null, detail: string | null) =>
       events.push({ rolloutId, at: clock.now(), kind, wave, deviceId, detail });
     const states = new Map(targets.map((t) => [t.deviceId, t.state]));
-    if (this.recovering && rollout.state !== 'cancelled' && rollout.state !== 'completed')
+    if (recovering && rollout.state !== 'cancelled' && rollout.state !== 'completed')
       event('recovered', null, null, `picked up by a cloud process that started (state ${rollout.state})`);
 
     // 1. follow the amps under way
@@ -184,7 +190,7 @@ export class RolloutRunner {
         states.set(t.deviceId, next.state);
         if (next.state === 'success') event('succeeded', t.wave, t.deviceId, next.firmwareStatus);
         else if (next.state === 'failure') event('failed', t.wave, t.deviceId, next.failedBy);
-      } else if (this.recovering && t.state === 'starting' && t.jobStatus === 'sent' && t.jobId !== null) {
+      } else if (recovering && t.state === 'starting' && t.jobStatus === 'sent' && t.jobId !== null) {
         await this.resend(rollout, t, event);
       }
     }
@@ -275,7 +281,8 @@ export class RolloutRunner {
   ): Promise<boolean> {
     return this.ctx.db.transaction(async (tx) => {
       const now = await loadRollout(tx, rolloutId, true);
-      if (now?.state !== 'running') return false;
+      // paused or cancelled meanwhile, or taken over by another node's runner (this one's lease ran out)
+      if (now?.state !== 'running' || (now.runnerId !== null && now.runnerId !== this.runnerId)) return false;
       await also?.(tx);
       await updateTarget(tx, rolloutId, deviceId, set);
       return true;

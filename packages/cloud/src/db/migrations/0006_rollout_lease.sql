@@ -1,0 +1,3 @@
+ALTER TABLE "rollouts" ADD COLUMN "runner_id" text;
+--> statement-breakpoint
+ALTER TABLE "rollouts" ADD COLUMN "runner_until" timestamp with time zone;

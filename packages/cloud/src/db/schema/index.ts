@@ -11,3 +11,4 @@ export * from './firmware';
 export * from './rollouts';
 export * from './incidents';
 export * from './live';
+export * from './remote';

@@ -2,7 +2,8 @@
  * The relay's open sessions (issue 13): each browser WebSocket is one device API session on its amp over MQTT
  * (`api/req` with a fresh sessionId, `api/res` back), frames passed through unchanged. Limits per session: frame size,
  * a token-bucket rate, frames in flight to the broker, bytes queued to the browser (a browser that does not read is
- * closed, so it never holds up another session). Caps per user and per amp. A session closes when its credential
+ * closed, so it never holds up another session). Caps per user and per amp, counted over every cloud node
+ * (relay_sessions, renewed every RELAY_RECHECK_MS). A session closes when its credential
  * expires (unless the browser renewed it in place: RelayRefreshSchema) and, within a second, when its amp goes offline
  * or is removed, or its user signs out.
  */
@@ -31,6 +32,7 @@ import type { DomainContext } from '../../domain';
 import type { RelaySubject } from '../../plugins/tokens';
 import type { Refusal, RemoteService } from './remote.service';
 import { safeError } from '../../plugins/errors';
+import { deleteRelaySessions, recordRelaySession, renewRelaySessions } from './remote.repo';
 
 const OPEN = 1;
 /** ws' send options for a text frame, whether the data is a string or UTF-8 bytes. */
@@ -242,6 +244,7 @@ class RelaySession {
 /** The open sessions of one app, with their caps and re-checks. */
 export class RelayHub {
   readonly #sessions = new Set<RelaySession>();
+  readonly #forgetting = new Set<Promise<void>>();
   readonly #responses: ResponseRouter;
   readonly #timer: NodeJS.Timeout;
   readonly #unlisten: () => void;
@@ -256,7 +259,14 @@ export class RelayHub {
       ctx.deviceEvents.onSignedOut((userId) => this.recheck((s) => s.subject.userId === userId)),
     ];
     this.#unlisten = () => unlisten.forEach((off) => off());
-    this.#timer = setInterval(() => this.recheck(() => true), RELAY_RECHECK_MS);
+    this.#timer = setInterval(() => {
+      this.recheck(() => true);
+      // this node's sessions still count; a failure leaves them to go stale (a database away: the caps loosen)
+      renewRelaySessions(
+        ctx.db,
+        [...this.#sessions].map((s) => s.sessionId),
+      ).catch(() => undefined);
+    }, RELAY_RECHECK_MS);
     this.#timer.unref();
   }
 
@@ -265,29 +275,38 @@ export class RelayHub {
     return this.#sessions.size;
   }
 
-  /** Opens a session for an admitted subject, unless a cap is reached; returns it, or the refusal. */
-  open(subject: RelaySubject, socket: WebSocket, log: FastifyBaseLogger): RelaySession | Refusal {
-    const { config, broker } = this.ctx;
+  /**
+   * Opens a session for an admitted subject, unless a cap is reached: the caps count the open sessions of every cloud
+   * node (relay_sessions); returns the session, or the refusal.
+   */
+  async open(subject: RelaySubject, socket: WebSocket, log: FastifyBaseLogger): Promise<RelaySession | Refusal> {
+    const { config, broker, db } = this.ctx;
     if (broker === undefined) return { code: RELAY_CLOSE.Unavailable, reason: 'The MQTT broker is not connected' };
-    let ofUser = 0;
-    let ofAmp = 0;
-    for (const s of this.#sessions) {
-      if (s.subject.userId === subject.userId) ofUser++;
-      if (s.subject.deviceId === subject.deviceId) ofAmp++;
-    }
-    if (ofUser >= config.REMOTE_SESSIONS_PER_USER) {
-      return { code: RELAY_CLOSE.TooManySessions, reason: 'Too many remote sessions for this user' };
-    }
-    if (ofAmp >= config.REMOTE_SESSIONS_PER_AMP) {
-      return { code: RELAY_CLOSE.TooManySessions, reason: 'Too many remote sessions on this amp' };
-    }
+    await Promise.all(this.#forgetting); // sessions this node closed no longer count
     const session = new RelaySession(subject, socket, this.ctx, log, {
-      onClosed: (s) => this.#sessions.delete(s),
+      onClosed: (s) => this.#forget(s),
       admit: (token, deviceId) => this.remote.admit(token, deviceId),
       listen: (deviceId, sessionId, onFrame) => this.#responses.listen(deviceId, sessionId, onFrame),
     });
+    const { userId, deviceId } = subject;
+    const hit = await recordRelaySession(
+      db,
+      { id: session.sessionId, userId, deviceId },
+      { perUser: config.REMOTE_SESSIONS_PER_USER, perAmp: config.REMOTE_SESSIONS_PER_AMP },
+    );
+    if (hit === 'user') return { code: RELAY_CLOSE.TooManySessions, reason: 'Too many remote sessions for this user' };
+    if (hit === 'amp') return { code: RELAY_CLOSE.TooManySessions, reason: 'Too many remote sessions on this amp' };
     this.#sessions.add(session);
     return session;
+  }
+
+  /** A closed session stops counting against the caps (a row that fails to go stops counting once stale). */
+  #forget(session: RelaySession): void {
+    if (!this.#sessions.delete(session)) return;
+    const done: Promise<void> = deleteRelaySessions(this.ctx.db, [session.sessionId])
+      .catch(() => undefined)
+      .finally(() => this.#forgetting.delete(done));
+    this.#forgetting.add(done);
   }
 
   /**

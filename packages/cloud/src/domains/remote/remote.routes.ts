@@ -70,7 +70,7 @@ export async function remoteRoutes(app: DomainApp, ctx: DomainContext): Promise<
       const { deviceId } = request.params;
       // Frames that arrive while the credential is checked wait here (bounded by the frame rate's burst).
       const early: Buffer[] = [];
-      let session: ReturnType<RelayHub['open']> | undefined;
+      let session: Awaited<ReturnType<RelayHub['open']>> | undefined;
       // A frame goes to the session as its bytes; binary frames are read as UTF-8 text there (RelaySession.fromBrowser).
       socket.on('message', (data) => {
         const buffer = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
@@ -87,7 +87,7 @@ export async function remoteRoutes(app: DomainApp, ctx: DomainContext): Promise<
       });
       void (async () => {
         const admitted = await remote.admit(relayToken(request, request.query.token), deviceId);
-        const opened = isRefusal(admitted) ? admitted : hub.open(admitted, socket, request.log);
+        const opened = isRefusal(admitted) ? admitted : await hub.open(admitted, socket, request.log);
         if (isRefusal(opened)) {
           session = opened;
           request.log.info({ deviceId, code: opened.code, reason: opened.reason }, 'relay refused');

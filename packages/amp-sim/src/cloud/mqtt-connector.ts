@@ -1,8 +1,8 @@
 /**
  * The cloud agent's broker session over MQTT (ARCHITECTURE.md "Shadow", "Remote control"; topics in
  * @rackside/protocol cloud/mqtt.ts). With the credentials from registration it connects as its device id
- * (persistent session, so QoS 1 jobs sent while it reconnects still arrive), keepalive 5 s and a retained last
- * will `{online: false}`; then it publishes `status` online and its `reported` shadow (retained, again on every
+ * (persistent session, so QoS 1 jobs sent while it reconnects still arrive; a lost link is retried after a jittered
+ * 2.5–5 s), keepalive 5 s and a retained last will `{online: false}`; then it publishes `status` online and its `reported` shadow (retained, again on every
  * change that the shadow shows, at most once a second), runs firmware and sensor-publish jobs, and answers
  * remote-control requests with one device API session per cloud session id.
  * The amp's network unplug (fault injection) drops the connection without goodbye, as a pulled cable would.
@@ -297,7 +297,10 @@ async function openLink(
   client.on('close', () => {
     clearTimeout(reconnectTimer);
     if (firstDone && !closed) events?.connected(false);
-    if (!closed && amp.networkUp) reconnectTimer = setTimeout(reconnect, o.reconnectMs ?? MQTT_DEVICE_RECONNECT_MS);
+    // Jittered (between half and all of the step, as the agent's back-off): when a broker or a cloud node goes down,
+    // its thousands of amps come back spread over the step instead of all in the same millisecond (issue 20).
+    const step = o.reconnectMs ?? MQTT_DEVICE_RECONNECT_MS;
+    if (!closed && amp.networkUp) reconnectTimer = setTimeout(reconnect, step / 2 + (Math.random() * step) / 2);
   });
 
   const offChange = amp.onChange((delta) => {

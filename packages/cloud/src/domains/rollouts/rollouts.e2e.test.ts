@@ -22,6 +22,7 @@ import {
   type RolloutCandidates,
   type RolloutCreate,
 } from '@rackside/protocol';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentBrokerLogger, type ServiceClient } from '../../broker/index';
 import { startMqtt, type MqttLink } from '../../mqtt';
@@ -30,6 +31,7 @@ import { buildTestApp, testConfig, type TestApp, type TestClock } from '../../te
 import { describeEachDatabase } from '../../test/db';
 import { call, createSignedInUser, createVenue, errorOf } from '../../test/factories';
 import { startOnlineAmp, until, type OnlineAmp } from '../../test/online-amp';
+import { rollouts } from '../../db/schema/index';
 import { listJobs } from '../devices/devices.repo';
 
 const SERVICE = { MQTT_SERVICE_USERNAME: 'rackside-cloud', MQTT_SERVICE_PASSWORD: 'ro-service-secret', MQTT_PORT: '0' };
@@ -289,7 +291,7 @@ describeEachDatabase('firmware rollouts, end to end', (db) => {
       ]);
     }, 40_000);
 
-    it('is picked up by a new cloud process: a job stored but never delivered goes out again, once', async () => {
+    it('is taken over by another cloud process once the dead one’s lease ran out: a job stored but never delivered goes out again, once', async () => {
       const a2 = amps[2] as OnlineAmp;
       const target = amps[1] as OnlineAmp; // still on the old version (it was skipped for audio)
       target.amp.apply({ amp: { channels: { '1': { output: { signalDetect: false } } } } }, 'amp');
@@ -303,10 +305,20 @@ describeEachDatabase('firmware rollouts, end to end', (db) => {
       await until('job stored', async () =>
         (await get(r.rolloutId)).targets[0]?.state === 'starting' ? true : undefined,
       );
-      await t.app.close(); // the runner stops with its app
+      await t.app.close(); // the runner stops with its app, releasing its rollouts...
+      // ...which a killed node does not do: its lease stays until it runs out (ROLLOUT_LEASE_S after its last tick)
+      const leaseEnd = Date.now() + 1500;
+      await db()
+        .update(rollouts)
+        .set({ runnerId: 'killed-node', runnerUntil: new Date(leaseEnd) })
+        .where(eq(rollouts.id, r.rolloutId));
       swallow = false;
-      await startApp(); // a new process on the same database and broker
+      await startApp(); // another process on the same database and broker
       const done = await whenState(r.rolloutId, 'completed');
+      const recovered = done.events.filter((e) => e.kind === 'recovered');
+      expect(recovered.length).toBeGreaterThan(0);
+      // nothing moved it while the dead node's lease was live
+      for (const e of recovered) expect(new Date(e.at).getTime()).toBeGreaterThanOrEqual(leaseEnd - 50);
       expect(done.targets.map((x) => [x.state, x.skipReason])).toEqual([
         ['success', null],
         ['skipped', 'upToDate'],

@@ -173,7 +173,7 @@ export async function registerDevices(
  * the API would take longer than the measurement. The columns are those of packages/cloud/src/db/schema/devices.ts.
  */
 export async function insertDevices(
-  db: Db,
+  db: Pick<Db, 'execute'> | { execute(query: string): Promise<unknown> },
   userId: string,
   venueId: string,
   count: number,

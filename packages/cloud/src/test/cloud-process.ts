@@ -20,6 +20,8 @@ export interface CloudProcess {
   stop(signal?: NodeJS.Signals): Promise<void>;
   /** Its last output lines. */
   output(): string;
+  /** The running process's id (bench/cloud/nodes.ts reads its CPU time); undefined when not running. */
+  pid(): number | undefined;
 }
 
 /** The options of cloudProcess: its port and the environment on top of this process's (RACKSIDE_DEV=1 by default). */
@@ -44,6 +46,7 @@ export function cloudProcess(options: CloudProcessOptions): CloudProcess {
     url,
     api: `${url}/api`,
     output: () => lines.join('\n'),
+    pid: () => (child && child.exitCode === null && child.signalCode === null ? child.pid : undefined),
     async start() {
       const c = (child = spawn(process.execPath, ['--import', 'tsx', 'packages/cloud/src/main.ts'], {
         cwd: REPO_ROOT,

@@ -13,7 +13,7 @@ import {
   type FirmwareUploadReply,
   type Rollout,
 } from '@rackside/protocol';
-import { eq } from 'drizzle-orm';
+import { eq, getTableColumns } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
 import * as schema from '../db/schema/index';
@@ -138,6 +138,8 @@ async function insertIncident(db: Db, userId: string, deviceId: string, venueId:
   return row?.id;
 }
 
+const { runnerId: _runnerId, runnerUntil: _runnerUntil, ...rolloutColumns } = getTableColumns(schema.rollouts);
+
 /** Everything the account owns, as rows (secrets included: the comparison is exact), for a before/after check. */
 export async function snapshotOf(db: Db, owner: OwnedObjects): Promise<unknown> {
   return {
@@ -148,7 +150,11 @@ export async function snapshotOf(db: Db, owner: OwnedObjects): Promise<unknown> 
     tokens: await db.select().from(schema.registrationTokens).where(eq(schema.registrationTokens.userId, owner.userId)),
     devices: await db.select().from(schema.devices).where(eq(schema.devices.userId, owner.userId)),
     images: await db.select().from(schema.firmwareImages).where(eq(schema.firmwareImages.userId, owner.userId)),
-    rollouts: await db.select().from(schema.rollouts).where(eq(schema.rollouts.userId, owner.userId)),
+    // not the runner's lease (renewed while the rollout is unfinished, paused included: issue 20)
+    rollouts: await db
+      .select(rolloutColumns)
+      .from(schema.rollouts)
+      .where(eq(schema.rollouts.userId, owner.userId)),
     incidents: await db.select().from(schema.incidents).where(eq(schema.incidents.userId, owner.userId)),
   };
 }

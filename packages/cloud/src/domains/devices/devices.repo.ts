@@ -138,6 +138,36 @@ export async function findPasswordHash(db: Executor, deviceId: string): Promise<
   return row?.passwordHash;
 }
 
+/** The stored digests of several devices' broker passwords, by device id (unknown ids absent). */
+export async function findPasswordHashes(db: Executor, deviceIds: readonly string[]): Promise<Map<string, string>> {
+  if (deviceIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: devices.id, passwordHash: devices.passwordHash })
+    .from(devices)
+    .where(inArray(devices.id, [...deviceIds]));
+  return new Map(rows.map((r) => [r.id, r.passwordHash]));
+}
+
+/**
+ * Records the connection states of several devices in one statement (at most one entry per device); answers the ids
+ * it found. Unknown devices are skipped.
+ */
+export async function setConnectedMany(
+  db: Executor,
+  states: readonly { readonly deviceId: string; readonly connected: boolean }[],
+  now: Date,
+): Promise<Set<string>> {
+  if (states.length === 0) return new Set();
+  const rows = JSON.stringify(states.map((s) => ({ id: s.deviceId, connected: s.connected })));
+  const result = await db.execute(sql`
+    update ${devices} set connected = v.connected, last_seen_at = ${now.toISOString()}::timestamptz
+    from jsonb_to_recordset(${rows}::jsonb) as v(id text, connected boolean)
+    where ${devices.id} = v.id
+    returning ${devices.id} as id`);
+  // node-postgres and PGlite both answer {rows}
+  return new Set((result as { rows: { id: string }[] }).rows.map((r) => r.id));
+}
+
 /** Records a device's connection state from its `status` topic; false when the device is unknown. */
 export async function setConnected(db: Executor, deviceId: string, connected: boolean, now: Date): Promise<boolean> {
   const rows = await db

@@ -95,12 +95,18 @@ export type RolloutClaim = 'held' | 'fresh' | 'takenOver' | 'busy';
 export function claimRollout(db: Db, rolloutId: string, runnerId: string, leaseMs: number): Promise<RolloutClaim> {
   return db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ runnerId: rollouts.runnerId, live: sql<boolean | null>`${rollouts.runnerUntil} > now()` })
+      .select({
+        runnerId: rollouts.runnerId,
+        leftMs: sql<number | null>`extract(epoch from ${rollouts.runnerUntil} - now()) * 1000`.mapWith(Number),
+      })
       .from(rollouts)
       .where(eq(rollouts.id, rolloutId))
       .for('update', { skipLocked: true });
     if (row === undefined) return 'busy';
-    if (row.runnerId !== null && row.runnerId !== runnerId && row.live === true) return 'busy';
+    const live = row.leftMs !== null && row.leftMs > 0;
+    if (row.runnerId !== null && row.runnerId !== runnerId && live) return 'busy';
+    // its own lease with more than half of it left: no write (a tick a second would otherwise write every rollout)
+    if (row.runnerId === runnerId && row.leftMs !== null && row.leftMs > leaseMs / 2) return 'held';
     await tx
       .update(rollouts)
       .set({ runnerId, runnerUntil: sql`now() + ${leaseMs} * interval '1 millisecond'` })

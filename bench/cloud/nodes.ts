@@ -190,8 +190,8 @@ export async function benchNodes(opts: NodesOptions = {}): Promise<NodesResult> 
       const counted = await bareSub.call({ op: 'count' });
       const wallS = (Date.now() - t0) / 1000;
       await agents.call({ op: 'publishing', on: false });
+      await agents.closeAll(); // their last wills go out: cleared below
       await clearRetained(devices.map((d) => d.deviceId));
-      await agents.closeAll();
       return { cpuMsPerMessage: counted.cpuMs / Math.max(1, counted.messages), messagesPerS: counted.messages / wallS };
     } finally {
       await bareSub.stop();

@@ -17,7 +17,7 @@ const probeDomain: Domain = {
   routes: (app, ctx) => {
     app.addHook('onRequest', app.authenticateVerified);
     const reply = z.object({ email: z.string(), at: z.string() });
-    app.get('/probe', { schema: { response: { 200: reply } } }, (request) => ({
+    app.get('/probe', { config: { permission: 'venue.read' }, schema: { response: { 200: reply } } }, (request) => ({
       email: currentUser(request).email,
       at: ctx.clock.now().toISOString(),
     }));

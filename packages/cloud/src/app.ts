@@ -42,11 +42,13 @@ import { firmwareDomain } from './domains/firmware/index';
 import { identityDomain } from './domains/identity/index';
 import { incidentsDomain } from './domains/incidents/index';
 import { notificationsDomain } from './domains/notifications/index';
+import { orgsDomain } from './domains/orgs/index';
 import { liveDomain } from './domains/live/index';
 import { remoteDomain } from './domains/remote/index';
 import { rolloutsDomain } from './domains/rollouts/index';
 import { venuesDomain } from './domains/venues/index';
 import { registerAuth } from './plugins/auth';
+import { registerPolicy } from './plugins/policy';
 import { registerErrorHandling, safeError, sendNotFound } from './plugins/errors';
 import { LOG_REDACT } from './plugins/log-redact';
 import { registerSecurityHeaders } from './plugins/headers';
@@ -68,6 +70,7 @@ export const DOMAINS: readonly Domain[] = [
   incidentsDomain,
   notificationsDomain,
   liveDomain,
+  orgsDomain,
 ];
 
 /** Query parameters that carry credentials: the relay's and the firmware download's (both `token` today). */
@@ -146,6 +149,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const tokens = new TokenService(config, clock);
   registerAuth(app, { db, tokens, clock });
+  // every domain route declares its permission; one hook checks it (docs/adr/0008-organisations-and-roles.md)
+  const policy = registerPolicy(app, { db });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -175,6 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         // The domain's name tags its routes in the OpenAPI document.
         scope.addHook('onRoute', (route) => {
           route.schema = { tags: [domain.name], ...route.schema };
+          policy.guard(route);
         });
         await domain.routes(scope.withTypeProvider<ZodTypeProvider>(), context);
       },

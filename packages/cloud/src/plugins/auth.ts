@@ -14,7 +14,13 @@ import type { TokenService } from './tokens';
 
 /** The caller of an authenticated request. */
 export interface AuthUser {
+  /**
+   * The account whose rows the request acts on: the signed-in account, or on a route with a permission the owner of
+   * the organisation the request acts in (plugins/policy.ts; issue 21).
+   */
   readonly id: string;
+  /** The signed-in account when it acts in another account's organisation (then `id` is the owner's). */
+  readonly actorId?: string;
   readonly email: string;
   readonly emailVerified: boolean;
   readonly sessionId: string;

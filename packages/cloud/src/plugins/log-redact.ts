@@ -18,6 +18,10 @@ const SECRET_FIELDS = [
   'refreshToken',
   'registrationToken',
   'secret',
+  // two-factor sign-in (issue 21): the challenge of a sign-in, the authenticator URI, the recovery codes
+  'challenge',
+  'otpauthUri',
+  'recoveryCodes',
   'jwt',
   'mqtt',
 ] as const;

@@ -8,12 +8,15 @@ import {
   CONTACT_PATHS,
   FIRMWARE_PATHS,
   fillPath,
+  ORG_PATHS,
   ROLLOUT_PATHS,
   type ContactReply,
+  type InvitationReply,
   type FirmwareUploadReply,
   type Rollout,
 } from '@rackside/protocol';
 import { eq, getTableColumns } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
 import * as schema from '../db/schema/index';
@@ -25,6 +28,8 @@ export interface OwnedObjects {
   readonly userId: string;
   readonly email: string;
   readonly token: string;
+  /** The sign-in session of `token` (the sessions page's DELETE /auth/sessions/{sessionId}). */
+  readonly sessionId: string;
   readonly venueId: string;
   readonly contactId: string;
   readonly registrationToken: string;
@@ -32,6 +37,8 @@ export interface OwnedObjects {
   readonly imageId: string;
   readonly rolloutId: string | undefined;
   readonly incidentId: string | undefined;
+  /** A pending invitation to the account's personal organisation (issue 21). */
+  readonly invitationId: string;
 }
 
 const BOUNDARY = '----rackside-security-boundary';
@@ -75,7 +82,13 @@ export async function createOwner(app: FastifyInstance, mailer: OutboxMailer, db
   );
   if (contact.statusCode !== 201) throw new Error(`create contact failed: ${contact.body}`);
   const contactId = contact.json<ContactReply>().contact.contactId;
-  const selected = await call(app, 'POST', fillPath(CONTACT_PATHS.venueContact, { venueId, contactId }), undefined, token);
+  const selected = await call(
+    app,
+    'POST',
+    fillPath(CONTACT_PATHS.venueContact, { venueId, contactId }),
+    undefined,
+    token,
+  );
   if (selected.statusCode !== 200) throw new Error(`select contact failed: ${selected.body}`);
   const { deviceId } = await registerDevice(app, token, venueId, {
     mac: `00:1B:2C:00:0${++macs % 10}:${(10 + macs).toString().padStart(2, '0').slice(-2)}`,
@@ -94,12 +107,23 @@ export async function createOwner(app: FastifyInstance, mailer: OutboxMailer, db
   const rollout = await call(app, 'POST', ROLLOUT_PATHS.rollouts, { deviceIds: [deviceId], canary: 0 }, token);
   const rolloutId = rollout.statusCode === 201 ? rollout.json<Rollout>().rolloutId : undefined;
   // paused, so that the runner changes nothing of it while a test compares its rows
-  if (rolloutId !== undefined) await call(app, 'POST', fillPath(ROLLOUT_PATHS.action, { rolloutId, action: 'pause' }), undefined, token);
+  if (rolloutId !== undefined)
+    await call(app, 'POST', fillPath(ROLLOUT_PATHS.action, { rolloutId, action: 'pause' }), undefined, token);
   const incidentId = await insertIncident(db, userId, deviceId, venueId);
+  const invitation = await call(
+    app,
+    'POST',
+    ORG_PATHS.invitations,
+    { email: `invitee-${tag}@example.com`, role: 'viewer' },
+    token,
+  );
+  if (invitation.statusCode !== 201) throw new Error(`invitation failed: ${invitation.body}`);
+  const invitationId = invitation.json<InvitationReply>().invitation.invitationId;
   const owned: OwnedObjects = {
     userId,
     email: user.email,
     token,
+    sessionId: String(decodeJwt(token).sid),
     venueId,
     contactId,
     registrationToken: pending,
@@ -107,6 +131,7 @@ export async function createOwner(app: FastifyInstance, mailer: OutboxMailer, db
     imageId,
     rolloutId,
     incidentId,
+    invitationId,
   };
   return owned;
 }
@@ -151,10 +176,16 @@ export async function snapshotOf(db: Db, owner: OwnedObjects): Promise<unknown> 
     devices: await db.select().from(schema.devices).where(eq(schema.devices.userId, owner.userId)),
     images: await db.select().from(schema.firmwareImages).where(eq(schema.firmwareImages.userId, owner.userId)),
     // not the runner's lease (renewed while the rollout is unfinished, paused included: issue 20)
-    rollouts: await db
-      .select(rolloutColumns)
-      .from(schema.rollouts)
-      .where(eq(schema.rollouts.userId, owner.userId)),
+    rollouts: await db.select(rolloutColumns).from(schema.rollouts).where(eq(schema.rollouts.userId, owner.userId)),
     incidents: await db.select().from(schema.incidents).where(eq(schema.incidents.userId, owner.userId)),
+    organisations: await db
+      .select()
+      .from(schema.organisations)
+      .where(eq(schema.organisations.ownerUserId, owner.userId)),
+    invitations: await db.select().from(schema.invitations).where(eq(schema.invitations.id, owner.invitationId)),
+    sessions: await db
+      .select({ id: schema.sessions.id, revokedAt: schema.sessions.revokedAt })
+      .from(schema.sessions)
+      .where(eq(schema.sessions.userId, owner.userId)),
   };
 }

@@ -136,6 +136,10 @@ export const hostileHeaders: fc.Arbitrary<Record<string, string>> = fc.oneof(
       { cookie: 'a=\u0000' },
       { 'content-encoding': 'gzip' },
       { accept: 'application/xml' },
+      // the organisation a request acts in (issue 21): never a 5xx, whatever it holds
+      { 'x-rackside-org': 'not-an-organisation' },
+      { 'x-rackside-org': '00000000-0000-4000-8000-000000000000' },
+      { 'x-rackside-org': 'x'.repeat(50_000) },
     ),
   },
 );

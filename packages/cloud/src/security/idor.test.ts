@@ -34,6 +34,9 @@ const ID_OF: Readonly<Record<string, (o: OwnedObjects) => string | undefined>> =
   imageId: (o) => o.imageId,
   rolloutId: (o) => o.rolloutId,
   incidentId: (o) => o.incidentId,
+  sessionId: (o) => o.sessionId,
+  userId: (o) => o.userId,
+  invitationId: (o) => o.invitationId,
 };
 
 const ROUTES = await documentRoutes();

@@ -14,6 +14,11 @@ export const HTTP_ERRORS = [
   'Unauthorized',
   /** The route does not exist, or the resource is not the caller's (another user's id answers this, never 403). */
   'NotFound',
+  /**
+   * 403: the caller's role in the organisation the request acts in lacks the route's permission (issue 21,
+   * policy.ts); the message names the role and the permission.
+   */
+  'Forbidden',
   /** A rate limit or a lock after repeated wrong codes; `Retry-After` says when to try again. */
   'TooManyRequests',
   'PayloadTooLarge',
@@ -148,6 +153,32 @@ export const INCIDENT_API_ERRORS = [
 ] as const;
 export type IncidentApiErrorName = (typeof INCIDENT_API_ERRORS)[number];
 
+/** Error names of two-factor sign-in (issue 21). */
+export const TWO_FACTOR_API_ERRORS = [
+  /** 400: the TOTP code was right but has been used already (each code works once); wait for the next one. */
+  'CodeAlreadyUsed',
+  /** 401: the sign-in's two-factor challenge is unknown, used or expired; sign in again. */
+  'TwoFactorChallengeInvalid',
+  /** 409: two-factor is on already (turn it off first to enrol again). */
+  'TwoFactorAlreadyEnabled',
+  /** 409: two-factor is not on (or not enrolled, for a confirmation). */
+  'TwoFactorNotEnabled',
+] as const;
+export type TwoFactorApiErrorName = (typeof TWO_FACTOR_API_ERRORS)[number];
+
+/** Error names of organisations, members and invitations (issue 21). */
+export const ORG_API_ERRORS = [
+  /** 409: the owner's role cannot be changed and the owner cannot be removed. */
+  'OWNER_IS_FIXED',
+  /** 409: the address is a member already (or the owner's). */
+  'ALREADY_A_MEMBER',
+  /** 404: no pending invitation has this token (never sent, accepted, withdrawn or expired). */
+  'INVITATION_INVALID',
+  /** 403: the invitation was sent to another e-mail address than the signed-in account's. */
+  'INVITATION_OTHER_EMAIL',
+] as const;
+export type OrgApiErrorName = (typeof ORG_API_ERRORS)[number];
+
 /** Every error name the cloud may answer. */
 export type CloudErrorName =
   | HttpErrorName
@@ -158,7 +189,9 @@ export type CloudErrorName =
   | RemoteApiErrorName
   | FirmwareApiErrorName
   | RolloutApiErrorName
-  | IncidentApiErrorName;
+  | IncidentApiErrorName
+  | TwoFactorApiErrorName
+  | OrgApiErrorName;
 
 /** The JSON body of every cloud error reply. */
 export const ErrorBodySchema = z.object({

@@ -11,3 +11,6 @@ export * from './firmware';
 export * from './rollouts';
 export * from './incidents';
 export * from './live';
+export * from './two-factor';
+export * from './policy';
+export * from './orgs';

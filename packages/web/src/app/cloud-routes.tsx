@@ -1,7 +1,7 @@
 /**
  * The routes of spec 1 §2 in cloud mode. Open: /login, /register, /forgot, /preferences, /about. Signed in:
- * /verify-email; signed in with a verified email: /profile, /venues/*, /contacts, /update, and the firmware library
- * /firmware (issue 14). Anything else → /.
+ * /verify-email; signed in with a verified email: /profile (with /profile/two-factor and /profile/sessions, issue 21),
+ * /venues/*, /contacts, /update, and the firmware library /firmware (issue 14). Anything else → /.
  */
 import { lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
@@ -53,6 +53,15 @@ export const cloudRoutes: RouteObject[] = [
               element: <RequireVerified />,
               children: [
                 { path: 'profile', lazy: async () => ({ Component: (await auth()).ProfilePage }) },
+                // issue 21: two-factor sign-in and the signed-in devices, in a chunk of their own (the QR code)
+                {
+                  path: 'profile/two-factor',
+                  lazy: async () => ({ Component: (await (await auth()).loadSecurityPages()).TwoFactorPage }),
+                },
+                {
+                  path: 'profile/sessions',
+                  lazy: async () => ({ Component: (await (await auth()).loadSecurityPages()).SessionsPage }),
+                },
                 venuesRoutes,
                 contactsRoutes,
                 {

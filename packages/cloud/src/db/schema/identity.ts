@@ -39,6 +39,10 @@ export const sessions = pgTable(
     refreshedAt: time('refreshed_at').notNull(),
     expiresAt: time('expires_at').notNull(),
     revokedAt: time('revoked_at'),
+    /** The client's User-Agent at sign-in (cut to 512 characters), for the sessions page (issue 21). */
+    userAgent: text('user_agent').notNull().default(''),
+    /** The client address at sign-in or at the last refresh. */
+    address: text('address').notNull().default(''),
   },
   (t) => [
     index('sessions_user_id_idx').on(t.userId),
@@ -71,4 +75,50 @@ export const verificationCodes = pgTable(
     uniqueIndex('verification_codes_user_purpose_key').on(t.userId, t.purpose),
     check('verification_codes_purpose_check', sql`${t.purpose} in ('sign_up', 'reset_password', 'verify_email')`),
   ],
+);
+
+/**
+ * A user's TOTP second factor (issue 21). `enabledAt` null: an enrolment started and not confirmed yet (sign-in does
+ * not ask for a code). `lastUsedStep` is the 30 s time step of the last accepted code: a code is accepted only for a
+ * later step, so each code works once. The secret is stored as is (docs/security.md "Two-factor sign-in").
+ */
+export const twoFactor = pgTable('two_factor', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  enabledAt: time('enabled_at'),
+  lastUsedStep: integer('last_used_step'),
+  createdAt: time('created_at').notNull(),
+});
+
+/** One-time recovery codes (argon2id hashes, as passwords); a used one keeps its row with `usedAt`. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: time('used_at'),
+    createdAt: time('created_at').notNull(),
+  },
+  (t) => [index('recovery_codes_user_id_idx').on(t.userId)],
+);
+
+/** A sign-in waiting for its second factor: the SHA-256 of a random token, short-lived, single use, few tries. */
+export const twoFactorChallenges = pgTable(
+  'two_factor_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: time('created_at').notNull(),
+    expiresAt: time('expires_at').notNull(),
+  },
+  (t) => [index('two_factor_challenges_user_id_idx').on(t.userId)],
 );

@@ -12,3 +12,4 @@ export * from './rollouts';
 export * from './incidents';
 export * from './live';
 export * from './remote';
+export * from './orgs';

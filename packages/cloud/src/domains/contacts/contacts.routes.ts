@@ -30,6 +30,7 @@ export async function contactsRoutes(app: DomainApp, ctx: DomainContext): Promis
   app.get(
     P.confirm,
     {
+      config: { permission: 'public' },
       schema: {
         summary: "Confirm a contact's email address (the link of the confirmation e-mail; answers an HTML page)",
         querystring: ContactConfirmQuerySchema,
@@ -49,12 +50,16 @@ export async function contactsRoutes(app: DomainApp, ctx: DomainContext): Promis
 
     scope.get(
       P.contacts,
-      { schema: { summary: 'List contacts', security, response: { 200: ContactListSchema, ...errors } } },
+      {
+        config: { permission: 'contact.read' },
+        schema: { summary: 'List contacts', security, response: { 200: ContactListSchema, ...errors } },
+      },
       (request) => service.list(currentUser(request)),
     );
     scope.post(
       P.contacts,
       {
+        config: { permission: 'contact.write' },
         schema: {
           summary: 'Add a contact (an email gets a confirmation link)',
           security,
@@ -68,6 +73,7 @@ export async function contactsRoutes(app: DomainApp, ctx: DomainContext): Promis
     scope.put(
       P.contact,
       {
+        config: { permission: 'contact.write' },
         schema: {
           summary: 'Replace a contact',
           security,
@@ -80,12 +86,16 @@ export async function contactsRoutes(app: DomainApp, ctx: DomainContext): Promis
     );
     scope.delete(
       P.contact,
-      { schema: { summary: 'Delete a contact', security, params, response: { 200: OkSchema, ...errors } } },
+      {
+        config: { permission: 'contact.write' },
+        schema: { summary: 'Delete a contact', security, params, response: { 200: OkSchema, ...errors } },
+      },
       (request) => service.remove(currentUser(request), request.params.contactId),
     );
     scope.get(
       P.emailEnabled,
       {
+        config: { permission: 'contact.read' },
         schema: {
           summary: "Whether the contact's email is confirmed",
           security,
@@ -98,6 +108,7 @@ export async function contactsRoutes(app: DomainApp, ctx: DomainContext): Promis
     scope.get(
       P.venueContacts,
       {
+        config: { permission: 'contact.read' },
         schema: {
           summary: 'The contacts the venue notifies',
           security,
@@ -114,6 +125,7 @@ export async function contactsRoutes(app: DomainApp, ctx: DomainContext): Promis
       scope[method](
         P.venueContact,
         {
+          config: { permission: 'contact.write' },
           schema: {
             summary: selected ? 'Select the contact for the venue' : 'Deselect the contact for the venue',
             security,

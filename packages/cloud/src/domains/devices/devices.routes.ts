@@ -40,6 +40,7 @@ export async function devicesRoutes(
   app.post(
     P.register,
     {
+      config: { permission: 'public' },
       schema: {
         summary: 'Register an amp with a registration token (called by the amp)',
         body: RegistrationRequestSchema,
@@ -56,6 +57,7 @@ export async function devicesRoutes(
     scope.post(
       P.registrationToken,
       {
+        config: { permission: 'device.add' },
         schema: {
           summary: 'Create a registration token for the venue (single use, expiring)',
           security,
@@ -68,6 +70,7 @@ export async function devicesRoutes(
     scope.get(
       P.venueDevices,
       {
+        config: { permission: 'venue.read' },
         schema: {
           summary: "The venue's devices with their firmware summary",
           security,
@@ -80,6 +83,7 @@ export async function devicesRoutes(
     scope.post(
       P.attributes,
       {
+        config: { permission: 'venue.read' },
         schema: {
           summary: "The venue's devices with connection state and reported shadow",
           security,
@@ -93,6 +97,7 @@ export async function devicesRoutes(
     scope.post(
       P.venueFirmware,
       {
+        config: { permission: 'firmware.update' },
         schema: {
           summary: 'Send firmware jobs to selected amps of the venue',
           security,
@@ -110,6 +115,7 @@ export async function devicesRoutes(
     scope.put(
       P.relocate,
       {
+        config: { permission: 'device.move' },
         schema: {
           summary: 'Move the device to another venue',
           security,
@@ -123,6 +129,7 @@ export async function devicesRoutes(
     scope.delete(
       P.device,
       {
+        config: { permission: 'device.remove' },
         schema: {
           summary: 'Remove the device (credentials revoked, connection closed)',
           security,
@@ -135,6 +142,7 @@ export async function devicesRoutes(
     scope.post(
       P.deviceFirmware,
       {
+        config: { permission: 'firmware.update' },
         schema: {
           summary: 'Send a firmware job to the device',
           security,

@@ -68,6 +68,7 @@ export async function firmwareRoutes(app: DomainApp, ctx: DomainContext): Promis
   app.get(
     P.download,
     {
+      config: { permission: 'public' },
       schema: {
         summary: 'Download an image (called by the amp, with the token of its firmware job URL)',
         params: FirmwareImageParamsSchema,
@@ -115,6 +116,7 @@ export async function firmwareRoutes(app: DomainApp, ctx: DomainContext): Promis
     scope.get(
       P.images,
       {
+        config: { permission: 'firmware.read' },
         schema: {
           summary: "The caller's firmware library by model family",
           security,
@@ -126,6 +128,7 @@ export async function firmwareRoutes(app: DomainApp, ctx: DomainContext): Promis
     scope.post(
       P.images,
       {
+        config: { permission: 'firmware.manage' },
         schema: {
           summary:
             'Upload a firmware image or a release zip (multipart: file, optional notes); checked before anything is stored',
@@ -185,6 +188,7 @@ export async function firmwareRoutes(app: DomainApp, ctx: DomainContext): Promis
     scope.put(
       P.latest,
       {
+        config: { permission: 'firmware.manage' },
         schema: {
           summary: 'Make the image the latest of its family',
           security,
@@ -197,6 +201,7 @@ export async function firmwareRoutes(app: DomainApp, ctx: DomainContext): Promis
     scope.delete(
       P.image,
       {
+        config: { permission: 'firmware.manage' },
         schema: {
           summary: 'Delete the image and its file',
           security,

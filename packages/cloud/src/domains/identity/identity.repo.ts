@@ -104,7 +104,8 @@ export async function deleteCode(db: Executor, userId: string, purpose: CodePurp
 
 export async function insertSession(
   db: Executor,
-  session: Pick<SessionRow, 'userId' | 'refreshHash' | 'createdAt' | 'expiresAt'>,
+  session: Pick<SessionRow, 'userId' | 'refreshHash' | 'createdAt' | 'expiresAt'> &
+    Partial<Pick<SessionRow, 'userAgent' | 'address'>>,
 ): Promise<SessionRow> {
   const [row] = await db
     .insert(sessions)
@@ -134,10 +135,11 @@ export async function rotateRefreshHash(
   from: string,
   to: string,
   now: Date,
+  address?: string,
 ): Promise<SessionRow | undefined> {
   const [row] = await db
     .update(sessions)
-    .set({ refreshHash: to, previousRefreshHash: from, refreshedAt: now })
+    .set({ refreshHash: to, previousRefreshHash: from, refreshedAt: now, ...(address ? { address } : {}) })
     .where(and(eq(sessions.id, sessionId), eq(sessions.refreshHash, from), isNull(sessions.revokedAt)))
     .returning();
   return row;

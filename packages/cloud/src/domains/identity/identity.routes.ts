@@ -20,6 +20,7 @@ import {
   OkSchema,
   ResendCodeBodySchema,
   SignInBodySchema,
+  SignInReplySchema,
   SignOutBodySchema,
   SignUpBodySchema,
   UpdateEmailBodySchema,
@@ -32,11 +33,12 @@ import { accountAndAddressLimit, addressLimit, FailureBackoff } from '../../plug
 import { AppError } from '../../plugins/errors';
 import { IdentityService } from './identity.service';
 import { clearRefreshCookie, refreshTokenOf, setRefreshCookie } from './refresh-cookie';
+import { clientOf, twoFactorRoutes } from './two-factor.routes';
 
 const security = [{ bearer: [] }];
 const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema } as const;
 /** spec 1 §8 spells the reset dialog's missing-field error RequiredFieldMissing. */
-const resetConfig = { missingFieldsError: 'RequiredFieldMissing' } as const;
+const resetConfig = { missingFieldsError: 'RequiredFieldMissing', permission: 'public' } as const;
 
 /** The account a request is about, for the per-account limit: the body's email, lower-cased. */
 const emailOf = (request: FastifyRequest): string | undefined => {
@@ -60,6 +62,7 @@ export function identityRoutes(app: DomainApp, ctx: DomainContext): void {
   app.post(
     P.signUp,
     {
+      config: { permission: 'public' },
       schema: { summary: 'Sign up', body: SignUpBodySchema, response: { 200: CodeDeliverySchema, ...errors } },
       preHandler: limit('sign-up', emailOf),
     },
@@ -68,6 +71,7 @@ export function identityRoutes(app: DomainApp, ctx: DomainContext): void {
   app.post(
     P.confirmSignUp,
     {
+      config: { permission: 'public' },
       schema: {
         summary: 'Confirm sign-up',
         body: ConfirmSignUpBodySchema,
@@ -80,6 +84,7 @@ export function identityRoutes(app: DomainApp, ctx: DomainContext): void {
   app.post(
     P.resendCode,
     {
+      config: { permission: 'public' },
       schema: {
         summary: 'Resend the sign-up code',
         body: ResendCodeBodySchema,
@@ -92,13 +97,19 @@ export function identityRoutes(app: DomainApp, ctx: DomainContext): void {
   app.post(
     P.signIn,
     {
-      schema: { summary: 'Sign in', body: SignInBodySchema, response: { 200: CloudSessionSchema, ...errors } },
+      config: { permission: 'public' },
+      schema: {
+        summary: 'Sign in (with two-factor on: a challenge for POST /auth/sign-in/two-factor)',
+        body: SignInBodySchema,
+        response: { 200: SignInReplySchema, ...errors },
+      },
       preHandler: addressLimit(app, ctx.config, 'sign-in'),
     },
     async (request, reply) => {
       const issued = await backoff.guard('sign-in', request, emailOf(request), wrongPassword, () =>
-        service.signIn(request.body),
+        service.signIn(request.body, clientOf(request)),
       );
+      if (!('session' in issued)) return issued; // two-factor on: no session before the code
       if (request.body.refreshCookie !== false) setRefreshCookie(reply, ctx.config, issued, ctx.clock.now());
       return issued.session;
     },
@@ -106,6 +117,7 @@ export function identityRoutes(app: DomainApp, ctx: DomainContext): void {
   app.post(
     P.signOut,
     {
+      config: { permission: 'self' },
       schema: {
         summary: 'Sign out',
         security,
@@ -123,6 +135,7 @@ export function identityRoutes(app: DomainApp, ctx: DomainContext): void {
   app.post(
     P.refresh,
     {
+      config: { permission: 'public' },
       schema: {
         summary: 'Refresh the session (the refresh cookie and the X-Rackside-CSRF: 1 header; no body)',
         response: { 200: CloudSessionSchema, ...errors },
@@ -132,7 +145,7 @@ export function identityRoutes(app: DomainApp, ctx: DomainContext): void {
     async (request, reply) => {
       const token = refreshTokenOf(request);
       try {
-        const issued = await service.refresh(token);
+        const issued = await service.refresh(token, clientOf(request));
         setRefreshCookie(reply, ctx.config, issued, ctx.clock.now());
         return issued.session;
       } catch (error) {
@@ -145,6 +158,7 @@ export function identityRoutes(app: DomainApp, ctx: DomainContext): void {
   app.get(
     P.me,
     {
+      config: { permission: 'self' },
       schema: { summary: 'The signed-in user', security, response: { 200: CloudUserSchema, ...errors } },
       onRequest: app.authenticate,
     },
@@ -180,6 +194,7 @@ export function identityRoutes(app: DomainApp, ctx: DomainContext): void {
   app.post(
     P.changePassword,
     {
+      config: { permission: 'self' },
       schema: {
         summary: 'Change password',
         security,
@@ -194,6 +209,7 @@ export function identityRoutes(app: DomainApp, ctx: DomainContext): void {
   app.post(
     P.updateEmail,
     {
+      config: { permission: 'self' },
       schema: {
         summary: 'Change the email address',
         security,
@@ -208,6 +224,7 @@ export function identityRoutes(app: DomainApp, ctx: DomainContext): void {
   app.post(
     P.verifyEmail,
     {
+      config: { permission: 'self' },
       schema: {
         summary: 'Verify the email address',
         security,
@@ -225,6 +242,7 @@ export function identityRoutes(app: DomainApp, ctx: DomainContext): void {
   app.post(
     P.resendVerificationCode,
     {
+      config: { permission: 'self' },
       schema: {
         summary: 'Resend the email verification code',
         security,
@@ -235,4 +253,5 @@ export function identityRoutes(app: DomainApp, ctx: DomainContext): void {
     },
     (request) => service.resendVerificationCode(currentUser(request)),
   );
+  twoFactorRoutes(app, ctx, service, backoff);
 }

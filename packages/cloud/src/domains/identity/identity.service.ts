@@ -18,6 +18,7 @@ import {
   type PasswordRule,
   type SignInBody,
   type SignUpBody,
+  type TwoFactorChallenge,
   type UpdateEmailBody,
 } from '@rackside/protocol';
 import type { DomainContext } from '../../domain';
@@ -36,7 +37,8 @@ import {
   type UserRow,
 } from './identity.repo';
 import { brokenRule, hashPassword, RULE_TEXT, verifyPassword } from './passwords';
-import { SessionService, toCloudUser, type IssuedSession } from './sessions';
+import { SessionService, toCloudUser, type IssuedSession, type SessionClient } from './sessions';
+import { TwoFactorService } from './two-factor.service';
 
 const OK: Ok = { ok: true };
 const weakPassword = (name: CloudErrorName, rule: PasswordRule) =>
@@ -47,10 +49,13 @@ const mismatch = () => new AppError('PasswordsDoNotMatch', 'The passwords do not
 export class IdentityService {
   private readonly codes: CodeService;
   private readonly sessions: SessionService;
+  /** Two-factor sign-in (issue 21): enrolment, checks and the sign-in's second step. */
+  readonly twoFactor: TwoFactorService;
 
   constructor(private readonly ctx: DomainContext) {
     this.codes = new CodeService(ctx);
     this.sessions = new SessionService(ctx);
+    this.twoFactor = new TwoFactorService(ctx);
   }
 
   private now = (): Date => this.ctx.clock.now();
@@ -103,14 +108,18 @@ export class IdentityService {
     return this.codes.send(user.id, 'sign_up', user.email);
   }
 
-  /** spec 1 §8 Login: EmailNotFound, InvalidPassword, UserNotConfirmed (only to the owner of the password). */
-  async signIn({ email, password }: SignInBody): Promise<IssuedSession> {
+  /**
+   * spec 1 §8 Login: EmailNotFound, InvalidPassword, UserNotConfirmed (only to the owner of the password). With
+   * two-factor on (issue 21) a right password answers a challenge for the second step instead of a session.
+   */
+  async signIn({ email, password }: SignInBody, client?: SessionClient): Promise<IssuedSession | TwoFactorChallenge> {
     const user = await this.userByEmail(email, 'EmailNotFound');
     if (!(await verifyPassword(user.passwordHash, password))) {
       throw new AppError('InvalidPassword', 'Incorrect password');
     }
     if (!user.confirmed) throw new AppError('UserNotConfirmed', 'Confirm the account with the code sent by e-mail');
-    return this.sessions.start(user);
+    if (await this.twoFactor.isEnabled(user.id)) return this.twoFactor.challenge(user.id);
+    return this.sessions.start(user, client);
   }
 
   /** Ends the caller's session (its id, access and refresh tokens), or all of the user's sessions. */
@@ -122,7 +131,8 @@ export class IdentityService {
   }
 
   /** Rotates the refresh token (the cookie's); a rotated-out one presented again revokes the session (sessions.ts). */
-  refresh = (refreshToken: string): Promise<IssuedSession> => this.sessions.refresh(refreshToken);
+  refresh = (refreshToken: string, client?: SessionClient): Promise<IssuedSession> =>
+    this.sessions.refresh(refreshToken, client);
 
   async me(caller: AuthUser): Promise<CloudUser> {
     return toCloudUser(await this.callerRow(caller));

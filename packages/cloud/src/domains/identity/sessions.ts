@@ -31,6 +31,15 @@ export interface IssuedSession {
   readonly expiresAt: Date;
 }
 
+/** Who is signing in or refreshing, for the sessions page (issue 21): the User-Agent header and the address. */
+export interface SessionClient {
+  readonly userAgent: string;
+  readonly address: string;
+}
+
+/** The longest User-Agent kept. */
+const USER_AGENT_MAX = 512;
+
 const notLive = () => new AppError('Unauthorized', 'The refresh token is not valid; sign in again');
 
 /** Starts and refreshes sessions. */
@@ -38,7 +47,7 @@ export class SessionService {
   constructor(private readonly ctx: DomainContext) {}
 
   /** A new session for a confirmed user. */
-  async start(user: UserRow): Promise<IssuedSession> {
+  async start(user: UserRow, client?: SessionClient): Promise<IssuedSession> {
     const { db, clock, config, tokens } = this.ctx;
     const now = clock.now();
     const refreshToken = tokens.newRefreshToken();
@@ -47,12 +56,14 @@ export class SessionService {
       refreshHash: tokens.hashRefreshToken(refreshToken),
       createdAt: now,
       expiresAt: new Date(now.getTime() + config.REFRESH_TOKEN_TTL_S * 1000),
+      userAgent: client?.userAgent.slice(0, USER_AGENT_MAX) ?? '',
+      address: client?.address ?? '',
     });
     return this.reply(user, session, refreshToken);
   }
 
   /** New tokens for a live refresh token, which stops working. Unauthorized otherwise. */
-  async refresh(refreshToken: string): Promise<IssuedSession> {
+  async refresh(refreshToken: string, client?: SessionClient): Promise<IssuedSession> {
     const { db, clock, tokens } = this.ctx;
     const now = clock.now();
     const hash = tokens.hashRefreshToken(refreshToken);
@@ -67,7 +78,7 @@ export class SessionService {
     }
     if (session.revokedAt !== null || session.expiresAt.getTime() <= now.getTime()) throw notLive();
     const next = tokens.newRefreshToken();
-    const rotated = await rotateRefreshHash(db, session.id, hash, tokens.hashRefreshToken(next), now);
+    const rotated = await rotateRefreshHash(db, session.id, hash, tokens.hashRefreshToken(next), now, client?.address);
     const user = rotated === undefined ? undefined : await findUserById(db, session.userId);
     if (user === undefined) throw notLive();
     return this.reply(user, session, next);

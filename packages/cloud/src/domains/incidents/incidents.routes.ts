@@ -26,6 +26,7 @@ export function incidentRoutes(app: DomainApp, ctx: DomainContext): void {
   app.get(
     P.incidents,
     {
+      config: { permission: 'incident.read' },
       schema: {
         summary: "The caller's incidents, newest first (state, venue and amp filters)",
         security,
@@ -38,6 +39,7 @@ export function incidentRoutes(app: DomainApp, ctx: DomainContext): void {
   app.get(
     P.incident,
     {
+      config: { permission: 'incident.read' },
       schema: {
         summary: 'An incident with its timeline, oldest entry first',
         security,
@@ -50,6 +52,7 @@ export function incidentRoutes(app: DomainApp, ctx: DomainContext): void {
   app.post(
     P.acknowledge,
     {
+      config: { permission: 'incident.ack' },
       schema: {
         summary: 'Acknowledge an incident (stops its reminders and escalation); the first acknowledgement is kept',
         security,

@@ -105,6 +105,7 @@ export function liveRoutes(options: LiveOptions) {
     app.post(
       P.ticket,
       {
+        config: { permission: 'self' },
         onRequest: app.authenticateVerified,
         schema: {
           summary: `A ticket that opens the live stream once, within ${LIVE_TICKET_TTL_S} s (GET /live?token=)`,
@@ -124,6 +125,7 @@ export function liveRoutes(options: LiveOptions) {
     app.get(
       P.stream,
       {
+        config: { permission: 'self' },
         schema: {
           hide: true,
           summary: "The caller's live stream (text/event-stream): device, incident, rollout, resync, end",

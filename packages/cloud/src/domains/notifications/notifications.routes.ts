@@ -83,6 +83,7 @@ export async function notificationsRoutes(
     app.get(
       link.path,
       {
+        config: { permission: 'public' },
         schema: {
           summary: `${link.what}: the link's page (HTML, a button)`,
           querystring: LinkQuerySchema,
@@ -95,6 +96,7 @@ export async function notificationsRoutes(
     app.post(
       link.path,
       {
+        config: { permission: 'public' },
         schema: {
           summary: `${link.what} (the page's button; form field or query token)`,
           querystring: LinkQuerySchema,
@@ -112,6 +114,7 @@ export async function notificationsRoutes(
     scope.get(
       P.venueSettings,
       {
+        config: { permission: 'contact.read' },
         schema: {
           summary: "A venue's notification settings (quiet hours, reminders, escalation)",
           security,
@@ -124,6 +127,7 @@ export async function notificationsRoutes(
     scope.put(
       P.venueSettings,
       {
+        config: { permission: 'contact.write' },
         schema: {
           summary: "Replace a venue's notification settings",
           security,

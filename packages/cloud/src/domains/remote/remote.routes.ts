@@ -45,6 +45,7 @@ export async function remoteRoutes(app: DomainApp, ctx: DomainContext): Promise<
     scope.post(
       P.session,
       {
+        config: { permission: 'remote.control' },
         schema: {
           summary: 'A short-lived relay credential for one of your amps (remote device API)',
           security,
@@ -59,6 +60,8 @@ export async function remoteRoutes(app: DomainApp, ctx: DomainContext): Promise<
   app.get(
     P.relay,
     {
+      // the relay's credential is checked by remote.service.ts admit, which wants remote.control too
+      config: { permission: 'remote.control', permissionCheckedBy: 'route' },
       websocket: true,
       schema: {
         summary: 'The relay (WebSocket): device API frames to and from the amp, unchanged',

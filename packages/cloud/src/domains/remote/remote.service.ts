@@ -9,6 +9,7 @@ import type { DomainContext } from '../../domain';
 import type { AuthUser } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
 import type { RelaySubject } from '../../plugins/tokens';
+import { findDeviceWith } from '../orgs/orgs.repo';
 import { findReachableDevice, isSessionLive } from './remote.repo';
 
 /** Why a relay credential no longer admits its holder, as the relay closes with it. */
@@ -29,7 +30,8 @@ export class RemoteService {
     if (broker === undefined) throw new AppError('ServiceUnavailable', 'The MQTT broker is not connected');
     if (!device.connected) throw new AppError('AMP_OFFLINE', 'The amp is not connected to the cloud');
     const { token, expiresAt } = await tokens.issueRelay(
-      { userId: caller.id, sessionId: caller.sessionId, deviceId },
+      // the signed-in account's (its session ends the relay); the amp is the organisation owner's (issue 21)
+      { userId: caller.actorId ?? caller.id, sessionId: caller.sessionId, deviceId },
       config.REMOTE_SESSION_TTL_S,
     );
     const base = new URL(config.PUBLIC_URL);
@@ -61,7 +63,8 @@ export class RemoteService {
     if (!(await isSessionLive(db, subject.userId, subject.sessionId, now))) {
       return { code: RELAY_CLOSE.Unauthorized, reason: 'The sign-in session has ended' };
     }
-    const device = await findReachableDevice(db, subject.userId, subject.deviceId);
+    // issue 21: the amp of an organisation the user has remote.control in (its own, or a member's)
+    const device = await findDeviceWith(db, subject.userId, subject.deviceId, 'remote.control');
     if (device === undefined) return { code: RELAY_CLOSE.Forbidden, reason: 'The amp is no longer yours' };
     if (!device.connected) return { code: RELAY_CLOSE.AmpOffline, reason: 'The amp is not connected' };
     return undefined;

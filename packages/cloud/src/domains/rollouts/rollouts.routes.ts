@@ -32,6 +32,7 @@ export function rolloutRoutes(app: DomainApp, ctx: DomainContext): void {
   app.get(
     P.candidates,
     {
+      config: { permission: 'firmware.read' },
       schema: {
         summary: 'The update screen: venues, their amps, versions and whether each can be updated',
         security,
@@ -43,6 +44,7 @@ export function rolloutRoutes(app: DomainApp, ctx: DomainContext): void {
   app.get(
     P.rollouts,
     {
+      config: { permission: 'firmware.read' },
       schema: {
         summary: "The caller's rollouts, newest first",
         security,
@@ -54,6 +56,7 @@ export function rolloutRoutes(app: DomainApp, ctx: DomainContext): void {
   app.post(
     P.rollouts,
     {
+      config: { permission: 'firmware.update' },
       schema: {
         summary: 'Start a rollout over the selected amps (waves, failure threshold, force)',
         security,
@@ -66,6 +69,7 @@ export function rolloutRoutes(app: DomainApp, ctx: DomainContext): void {
   app.get(
     P.rollout,
     {
+      config: { permission: 'firmware.read' },
       schema: {
         summary: 'A rollout with its amps and its step log',
         security,
@@ -78,6 +82,7 @@ export function rolloutRoutes(app: DomainApp, ctx: DomainContext): void {
   app.post(
     P.action,
     {
+      config: { permission: 'firmware.update' },
       schema: {
         summary: 'Pause, resume or cancel a rollout',
         security,
@@ -90,6 +95,7 @@ export function rolloutRoutes(app: DomainApp, ctx: DomainContext): void {
   app.get(
     P.deviceHistory,
     {
+      config: { permission: 'firmware.read' },
       schema: {
         summary: "An amp's firmware updates, newest first",
         security,

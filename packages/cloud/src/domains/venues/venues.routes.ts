@@ -19,12 +19,16 @@ export function venuesRoutes(app: DomainApp, ctx: DomainContext): void {
 
   app.get(
     P.venues,
-    { schema: { summary: 'List venues', security, response: { 200: VenueListSchema, ...errors } } },
+    {
+      config: { permission: 'venue.read' },
+      schema: { summary: 'List venues', security, response: { 200: VenueListSchema, ...errors } },
+    },
     (request) => service.list(currentUser(request)),
   );
   app.post(
     P.venues,
     {
+      config: { permission: 'venue.write' },
       schema: {
         summary: 'Add a venue',
         security,
@@ -37,6 +41,7 @@ export function venuesRoutes(app: DomainApp, ctx: DomainContext): void {
   app.put(
     P.venue,
     {
+      config: { permission: 'venue.write' },
       schema: {
         summary: 'Rename a venue',
         security,
@@ -50,6 +55,7 @@ export function venuesRoutes(app: DomainApp, ctx: DomainContext): void {
   app.delete(
     P.venue,
     {
+      config: { permission: 'venue.write' },
       schema: {
         summary: 'Delete a venue (refused with VENUE_HAS_AMPS while it holds amps)',
         security,

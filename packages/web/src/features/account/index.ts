@@ -6,3 +6,5 @@ export { VerifyEmailPage } from './components/verify-email-page';
 export { ProfilePage } from './components/profile-page';
 export { authApi } from './api/auth-api';
 export { originOf, type OriginState } from './origin';
+/** The two-factor and sessions pages (issue 21), in a chunk of their own: `(await loadSecurityPages()).TwoFactorPage`. */
+export const loadSecurityPages = () => import('./security');

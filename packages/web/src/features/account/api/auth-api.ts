@@ -4,11 +4,12 @@
  * the cloud keeps the refresh token in its HttpOnly cookie); a verified email updates the user.
  */
 import {
-  CloudSessionSchema,
   CloudUserSchema,
   CodeDeliverySchema,
   IDENTITY_PATHS as P,
   OkSchema,
+  isTwoFactorChallenge,
+  SignInReplySchema,
   type ChangePasswordBody,
   type CloudUser,
   type CodeDelivery,
@@ -17,6 +18,7 @@ import {
   type Ok,
   type SignInBody,
   type SignUpBody,
+  type TwoFactorChallenge,
   type UpdateEmailBody,
 } from '@rackside/protocol';
 import { cloudApi, type CloudExtra } from '../../../shared/cloud/cloud-api';
@@ -27,11 +29,13 @@ const post = <T>(path: string, body: unknown, schema: import('zod').ZodType<T>, 
 
 export const authApi = cloudApi.injectEndpoints({
   endpoints: (build) => ({
-    signIn: build.mutation<true, SignInBody>({
+    /** Signed in (true), or two-factor on (issue 21): the challenge for the code step. */
+    signIn: build.mutation<true | TwoFactorChallenge, SignInBody>({
       async queryFn(body, api) {
         const { sessionSync } = api.extra as CloudExtra;
-        const result = await sessionSync.call(post(P.signIn, body, CloudSessionSchema));
+        const result = await sessionSync.call(post(P.signIn, body, SignInReplySchema));
         if (result.error) return { error: result.error };
+        if (isTwoFactorChallenge(result.data)) return { data: result.data };
         sessionSync.signedIn(result.data);
         return { data: true };
       },
@@ -58,8 +62,10 @@ export const authApi = cloudApi.injectEndpoints({
         const { sessionSync } = api.extra as CloudExtra;
         // no refresh cookie for this login, and its sign-out leaves the console's own cookie alone (issue 16)
         const login = { ...body, refreshCookie: false };
-        const result = await sessionSync.call(post(P.signIn, login, CloudSessionSchema));
+        const result = await sessionSync.call(post(P.signIn, login, SignInReplySchema));
         if (result.error) return { error: result.error };
+        // two-factor on: the password was right; no session was started, so there is none to end
+        if (isTwoFactorChallenge(result.data)) return { data: true };
         const signOut = post(P.signOut, { refreshCookie: false }, OkSchema, false);
         await sessionSync.call({ ...signOut, bearer: result.data.idToken });
         return { data: true };

@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { useNavigate } from 'react-router';
+import { useTwoFactorText } from '../two-factor-i18n';
 import { selectCloudUser } from '../../../shared/cloud/session-slice';
 import { useSessionSync } from '../../../shared/cloud/session-sync-context';
 import { AuthCard } from './auth-card';
@@ -30,6 +31,7 @@ type Step =
 /** spec 1 §2 Profile: change email (warning, current password, new email) or change password; a back button. */
 export function ProfilePage() {
   const { t } = useTranslation('cloud-auth');
+  const { t: t2 } = useTwoFactorText();
   const user = useSelector(selectCloudUser);
   const sync = useSessionSync();
   const navigate = useNavigate();
@@ -84,6 +86,12 @@ export function ProfilePage() {
             </Button>
             <Button variant="outlined" onClick={() => setStep({ kind: 'ChangePassword' })}>
               {t('profile.changePassword')}
+            </Button>
+            <Button variant="outlined" onClick={() => void navigate('/profile/two-factor')}>
+              {t2('profile.twoFactor')}
+            </Button>
+            <Button variant="outlined" onClick={() => void navigate('/profile/sessions')}>
+              {t2('profile.sessions')}
             </Button>
           </Stack>
           <Button onClick={() => void navigate('/venues')}>{t('profile.back')}</Button>

@@ -1,0 +1,113 @@
+/**
+ * Organisations, members and invitations (issue 21, docs/adr/0008-organisations-and-roles.md): paths under the API
+ * base, bodies and replies. An organisation is the data of one owner account; every account has a personal one.
+ * A request acts in the organisation its `X-Rackside-Org` header names (policy.ts ORG_HEADER), else in the caller's
+ * personal organisation. The /org/... routes act on the organisation of the request.
+ */
+import { z } from 'zod';
+import { MemberRoleSchema, OrgRoleSchema, PERMISSIONS, type Permission } from './policy';
+
+/** Organisation endpoints, relative to the API base. */
+export const ORG_PATHS = {
+  /** GET: the organisations the caller belongs to, with the caller's role in each. */
+  orgs: '/orgs',
+  /** GET: the members of the request's organisation. */
+  members: '/org/members',
+  /** PUT {role}: change a member's role; DELETE: remove the member (never the owner). */
+  member: '/org/members/:userId',
+  /** GET: the pending invitations; POST {email, role}: invite (an e-mailed link, valid INVITATION_TTL_S). */
+  invitations: '/org/invitations',
+  /** DELETE: withdraw a pending invitation. */
+  invitation: '/org/invitations/:invitationId',
+  /** POST {token}: the signed-in caller accepts an invitation sent to its e-mail address. */
+  accept: '/invitations/accept',
+} as const;
+
+/** The console page an invitation e-mail links to, with `?token=` (the page signs in or up, then accepts). */
+export const INVITATION_PAGE = '/invitation';
+/** Seconds an invitation link lives (issue 21: 7 days). */
+export const INVITATION_TTL_S = 7 * 24 * 3600;
+
+/** The caller's standing in one organisation. */
+export const OrganisationSchema = z.object({
+  organisationId: z.string(),
+  name: z.string(),
+  /** The caller's own organisation (its data is the caller's account's). */
+  personal: z.boolean(),
+  /** The owner's e-mail address. */
+  ownerEmail: z.string(),
+  role: OrgRoleSchema,
+  /** What the role may do (policy.ts), so that a client need not ship the table to grey buttons out. */
+  permissions: z.array(z.enum(PERMISSIONS as [Permission, ...Permission[]])),
+});
+export type Organisation = z.infer<typeof OrganisationSchema>;
+
+/** GET /orgs: the caller's personal organisation first, then the others by name. */
+export const OrganisationListSchema = z.object({ organisations: z.array(OrganisationSchema) });
+export type OrganisationList = z.infer<typeof OrganisationListSchema>;
+
+/** One member of an organisation. */
+export const MemberSchema = z.object({
+  userId: z.string(),
+  email: z.string(),
+  role: OrgRoleSchema,
+  /** The venues the role is narrowed to; null: every venue (issue 21; narrowing is not settable yet). */
+  venueIds: z.array(z.string()).nullable(),
+  createdAt: z.string(),
+});
+export type Member = z.infer<typeof MemberSchema>;
+
+/** GET /org/members: the owner first, then by e-mail. */
+export const MemberListSchema = z.object({ organisationId: z.string(), members: z.array(MemberSchema) });
+export type MemberList = z.infer<typeof MemberListSchema>;
+
+/** `{userId}` path parameters of /org/members/{userId}. */
+export const MemberParamsSchema = z.object({ userId: z.uuid() });
+export type MemberParams = z.infer<typeof MemberParamsSchema>;
+
+/** PUT /org/members/{userId}: the new role (never owner). */
+export const MemberRoleBodySchema = z.object({ role: MemberRoleSchema });
+export type MemberRoleBody = z.infer<typeof MemberRoleBodySchema>;
+
+/** PUT /org/members/{userId} reply. */
+export const MemberReplySchema = z.object({ member: MemberSchema });
+export type MemberReply = z.infer<typeof MemberReplySchema>;
+
+/** POST /org/invitations: who, and with which role. */
+export const InvitationBodySchema = z.object({
+  email: z.string().trim().min(1).max(254).pipe(z.email()),
+  role: MemberRoleSchema,
+});
+export type InvitationBody = z.infer<typeof InvitationBodySchema>;
+
+/** A pending invitation (its token is only in the e-mail). */
+export const InvitationSchema = z.object({
+  invitationId: z.string(),
+  email: z.string(),
+  role: MemberRoleSchema,
+  /** Who invited (e-mail address). */
+  invitedBy: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+});
+export type Invitation = z.infer<typeof InvitationSchema>;
+
+/** POST /org/invitations reply. */
+export const InvitationReplySchema = z.object({ invitation: InvitationSchema });
+export type InvitationReply = z.infer<typeof InvitationReplySchema>;
+
+/** GET /org/invitations: pending (not accepted, not expired), newest first. */
+export const InvitationListSchema = z.object({ invitations: z.array(InvitationSchema) });
+export type InvitationList = z.infer<typeof InvitationListSchema>;
+
+/** `{invitationId}` path parameters. */
+export const InvitationParamsSchema = z.object({ invitationId: z.uuid() });
+export type InvitationParams = z.infer<typeof InvitationParamsSchema>;
+
+/** POST /invitations/accept: the token of the e-mailed link. */
+export const AcceptInvitationBodySchema = z.object({ token: z.string().trim().min(1).max(128) });
+export type AcceptInvitationBody = z.infer<typeof AcceptInvitationBodySchema>;
+
+/** POST /invitations/accept reply: the organisation joined. */
+export const AcceptInvitationReplySchema = z.object({ organisation: OrganisationSchema });
+export type AcceptInvitationReply = z.infer<typeof AcceptInvitationReplySchema>;

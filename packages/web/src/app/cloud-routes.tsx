@@ -1,7 +1,8 @@
 /**
  * The routes of spec 1 §2 in cloud mode. Open: /login, /register, /forgot, /preferences, /about. Signed in:
  * /verify-email; signed in with a verified email: /profile (with /profile/two-factor and /profile/sessions, issue 21),
- * /venues/*, /contacts, /update, and the firmware library /firmware (issue 14). Anything else → /.
+ * /venues/*, /contacts, /update, the firmware library /firmware (issue 14), /members and /invitation?token= (issue 21).
+ * Anything else → /.
  */
 import { lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
@@ -14,6 +15,7 @@ import { venuesRoutes } from './venues-routes';
 
 const auth = () => import('../features/account');
 const contacts = () => import('../features/contacts');
+const members = () => import('../features/members');
 const CloudDrawer = lazy(async () => ({ default: (await import('./layout/cloud-drawer')).CloudDrawer }));
 
 /** spec 1 §2 contacts area (base /contacts). */
@@ -64,6 +66,9 @@ export const cloudRoutes: RouteObject[] = [
                 },
                 venuesRoutes,
                 contactsRoutes,
+                // issue 21: the organisation's members, and the page an invitation e-mail links to (?token=)
+                { path: 'members', lazy: async () => ({ Component: (await members()).MembersPage }) },
+                { path: 'invitation', lazy: async () => ({ Component: (await members()).InvitationPage }) },
                 {
                   path: 'firmware',
                   lazy: async () => ({

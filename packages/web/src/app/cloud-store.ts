@@ -1,11 +1,19 @@
 /**
  * Cloud mode's part of the store: the RTK Query cache of the cloud API, the session sync (spec 1 §4) and the live
- * stream with its status (issue 20). main.tsx loads this module only when the cloud serves the console, so an amp's
+ * stream with its status (issue 20), the organisation acted in (issue 21). main.tsx loads this module only when the cloud serves the console, so an amp's
  * console carries none of them.
  */
 import { cloudApi } from '../shared/cloud/cloud-api';
 import { LIVE_STATUS_KEY, liveStatusReducer } from '../shared/cloud/live-status';
 import { LiveStream, type LiveStreamDeps } from '../shared/cloud/live-stream';
+import {
+  ORG_KEY,
+  loadOrgChoices,
+  orgReducer,
+  organisationChoicesLoaded,
+  saveOrgChoices,
+  type WithOrg,
+} from '../shared/cloud/org-slice';
 import { forgetStoredSession } from '../shared/cloud/session-storage';
 import { SessionSync, type SessionSyncDeps } from '../shared/cloud/session-sync';
 import { createAppStore, type AppStoreOptions, type CloudPart } from './store';
@@ -27,9 +35,16 @@ export function createCloudAppStore({ cloud, live, ...options }: CloudStoreOptio
     api: cloudApi,
     sessionSync,
     restore: hosting?.mode === 'cloud',
-    reducers: { [LIVE_STATUS_KEY]: liveStatusReducer },
+    reducers: { [LIVE_STATUS_KEY]: liveStatusReducer, [ORG_KEY]: orgReducer },
     liveStream,
   };
   const store = createAppStore(options, part);
+  // issue 21: the organisation each account acts in, remembered per account
+  store.dispatch(organisationChoicesLoaded(loadOrgChoices(storage)));
+  let org = (store.getState() as unknown as WithOrg).org;
+  store.subscribe(() => {
+    const next = (store.getState() as unknown as WithOrg).org;
+    if (next !== org) saveOrgChoices(storage, (org = next));
+  });
   return Object.assign(store, { sessionSync, liveStream });
 }

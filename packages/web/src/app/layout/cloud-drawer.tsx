@@ -2,6 +2,8 @@ import { Box, Divider, Drawer, List, ListItemButton, ListItemText, Typography } 
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { OrganisationSwitcher } from '../../features/members';
+import { useMembersText } from '../../shared/cloud/org-i18n';
 import { selectCloudUser } from '../../shared/cloud/session-slice';
 import { useSessionSync } from '../../shared/cloud/session-sync-context';
 import { helpHref } from '../../shared/ui/help-link';
@@ -15,11 +17,12 @@ const SIGNED_IN_LINKS = [
 
 /**
  * spec 1 §2 drawer, cloud version: Profile, Venues, Contacts, Firmware, Preferences, Help and feedback, Sign out;
- * with the firmware library (issue 14) after Firmware.
+ * with the firmware library (issue 14) after Firmware, then Members and the organisation switcher (issue 21).
  */
 export function CloudDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('common');
   const { t: tLibrary } = useTranslation('firmware-library');
+  const { t: tMembers } = useMembersText();
   const user = useSelector(selectCloudUser);
   const sync = useSessionSync();
   const navigate = useNavigate();
@@ -44,9 +47,11 @@ export function CloudDrawer({ open, onClose }: { open: boolean; onClose: () => v
             {user.email}
           </Typography>
         ) : null}
+        {user ? <OrganisationSwitcher onSwitched={onClose} /> : null}
         <List>
           {user ? SIGNED_IN_LINKS.map((l) => link(l.to, t(l.key))) : null}
           {user ? link('/firmware', tLibrary('drawer')) : null}
+          {user ? link('/members', tMembers('drawer')) : null}
           {link('/preferences', t('drawer.preferences'))}
           <ListItemButton component="a" href={helpHref(t('help.mailSubject'))} onClick={onClose}>
             <ListItemText primary={t('drawer.help')} />

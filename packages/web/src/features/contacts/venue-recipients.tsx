@@ -20,6 +20,7 @@ import { SNACKBAR_AUTO_HIDE_MS } from '@rackside/protocol';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { GuardedButton } from '../../shared/cloud/guarded-button';
 import { useGetContactsQuery, useGetVenueContactIdsQuery, useSetVenueContactMutation } from './api/contacts-api';
 import { recipientChanges } from './recipients';
 
@@ -96,9 +97,9 @@ function Recipients({ venueId }: { venueId: string }) {
     return (
       <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
         <Typography color="textSecondary">{t('recipients.noContacts')}</Typography>
-        <Button component={RouterLink} to="/contacts/add" variant="outlined">
+        <GuardedButton permission="contact.write" to="/contacts/add" variant="outlined">
           {t('recipients.addContact')}
-        </Button>
+        </GuardedButton>
       </Stack>
     );
 
@@ -118,9 +119,10 @@ function Recipients({ venueId }: { venueId: string }) {
           </Box>
         )}
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
-          <Button variant="outlined" onClick={() => setChosen(new Set(saved))}>
+          {/* issue 21: choosing the recipients wants contact.write */}
+          <GuardedButton permission="contact.write" variant="outlined" onClick={() => setChosen(new Set(saved))}>
             {t('recipients.update')}
-          </Button>
+          </GuardedButton>
           <Button component={RouterLink} to="/contacts">
             {t('recipients.manage')}
           </Button>

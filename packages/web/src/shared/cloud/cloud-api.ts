@@ -13,13 +13,14 @@ export interface CloudExtra {
   readonly sessionSync: SessionSync;
 }
 
+/** Every endpoint's call goes through SessionSync, which also names the organisation acted in (issue 21). */
 export const cloudBaseQuery: BaseQueryFn<CloudRequest, unknown, CloudError> = (request, api) =>
   (api.extra as CloudExtra).sessionSync.call(request, api.signal);
 
 /**
  * Cache tags: a mutation invalidates what it changed, and so does the live stream (shared/cloud/live-stream.ts) on
  * each event. 'Incidents': every incident list and incident; 'Rollouts': the rollout list and candidates; 'Rollout'
- * (with its id): one rollout's progress.
+ * (with its id): one rollout's progress; 'Orgs', 'Members', 'Invitations': the organisations (issue 21).
  */
 export const CLOUD_TAGS = [
   'Venues',
@@ -29,6 +30,9 @@ export const CLOUD_TAGS = [
   'Rollouts',
   'Rollout',
   'Incidents',
+  'Orgs',
+  'Members',
+  'Invitations',
 ] as const;
 export type CloudTag = (typeof CLOUD_TAGS)[number];
 

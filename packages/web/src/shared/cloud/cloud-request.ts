@@ -18,6 +18,11 @@ export interface CloudRequest<T = unknown> {
   readonly bearer?: string;
   /** More request headers (the refresh's CSRF header). */
   readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * A call about the caller's own account (issue 21 `self` routes: GET /orgs…): never sent in the chosen
+   * organisation (no ORG_HEADER).
+   */
+  readonly ownAccount?: boolean;
 }
 
 export type CloudResult<T> = { data: T; error?: undefined } | { error: CloudError; data?: undefined };

@@ -33,3 +33,25 @@ export {
   type SessionSyncDeps,
 } from './session-sync';
 export { useSessionSync, SessionSyncProvider } from './session-sync-context';
+export {
+  ORG_KEY,
+  ORG_STORAGE_KEY,
+  organisationChosen,
+  orgReducer,
+  selectChosenOrganisationId,
+  type OrgState,
+  type WithOrg,
+} from './org-slice';
+export { orgsApi, useGetOrganisationsQuery } from './orgs-api';
+export { useMembersText, useMembersTextLater } from './org-i18n';
+export {
+  isOwnOrganisation,
+  useChooseOrganisation,
+  useCurrentOrganisation,
+  usePermission,
+  type CurrentOrganisation,
+  type PermissionState,
+} from './use-organisation';
+export { GuardedButton, type GuardedButtonProps } from './guarded-button';
+export { OrganisationRoleLine } from './organisation-role-line';
+export { organisationLabel } from './org-label';

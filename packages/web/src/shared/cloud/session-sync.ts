@@ -18,11 +18,13 @@ import {
   CSRF_HEADER,
   IDENTITY_PATHS,
   OkSchema,
+  ORG_HEADER,
   type CloudSession,
   type CloudUser,
 } from '@rackside/protocol';
 import type { WithHosting } from '../hosting/hosting-mode';
 import { sendCloudRequest, type CloudRequest, type CloudResult, type FetchLike } from './cloud-request';
+import { selectChosenOrganisationId } from './org-slice';
 import { sessionStarted, signedOut, tokensRefreshed, type WithSession } from './session-slice';
 import { tokensOf, type SessionTokens } from './session-storage';
 
@@ -94,13 +96,18 @@ export class SessionSync {
     };
   }
 
-  /** A call with the session: bearer id token, one refresh and retry on 401. */
-  async call<T>(request: CloudRequest<T>, signal?: AbortSignal): Promise<CloudResult<T>> {
+  /**
+   * A call with the session: bearer id token, one refresh and retry on 401; in the organisation the account chose
+   * (issue 21: ORG_HEADER; none for the personal organisation, nor for calls about the caller's own account).
+   */
+  async call<T>(call: CloudRequest<T>, signal?: AbortSignal): Promise<CloudResult<T>> {
     const store = this.store;
     if (!store) return { error: { status: 0, error: 'Unknown' } };
     const { apiBase } = store.getState().hosting;
-    if (request.bearer !== undefined)
-      return sendCloudRequest(this.deps.fetch, apiBase, request, request.bearer, signal);
+    if (call.bearer !== undefined) return sendCloudRequest(this.deps.fetch, apiBase, call, call.bearer, signal);
+    const organisationId = call.anonymous || call.ownAccount ? null : selectChosenOrganisationId(store.getState());
+    const request =
+      organisationId === null ? call : { ...call, headers: { ...call.headers, [ORG_HEADER]: organisationId } };
     const tokens = request.anonymous ? null : store.getState().session.tokens;
     const first = await sendCloudRequest(this.deps.fetch, apiBase, request, tokens?.idToken ?? null, signal);
     if (first.error?.status !== 401 || tokens === null) return first;

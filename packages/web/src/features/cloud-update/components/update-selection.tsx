@@ -3,6 +3,7 @@
  * the library and at least one amp selected; it asks before starting. A refusal is shown and the selection is kept.
  */
 import { Alert, Button, Link, Stack, Typography } from '@mui/material';
+import { GuardedButton } from '../../../shared/cloud/guarded-button';
 import type { RolloutCandidate, RolloutCandidates } from '@rackside/protocol';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -86,14 +87,16 @@ export function UpdateSelection(props: UpdateSelectionProps) {
         </Alert>
       ) : null}
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-        <Button
+        {/* issue 21: a role without firmware.update sees the button off and why */}
+        <GuardedButton
+          permission="firmware.update"
           variant="contained"
           disabled={needs !== null}
           onClick={() => setConfirming(true)}
           aria-describedby={needs !== null ? 'cloud-update-needs' : undefined}
         >
           {t('update')}
-        </Button>
+        </GuardedButton>
         {needs !== null ? (
           <Typography id="cloud-update-needs" variant="body2" color="textSecondary">
             {t(`needs.${needs}`)}

@@ -2,6 +2,7 @@ import { Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
 import type { Contact } from '@rackside/protocol';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { usePermission } from '../../../shared/cloud/use-organisation';
 import { phoneForDisplay } from '../phone';
 
 /**
@@ -10,6 +11,8 @@ import { phoneForDisplay } from '../phone';
  */
 export function ContactCard({ contact }: { contact: Contact }) {
   const { t } = useTranslation('contacts');
+  // issue 21: a role without contact.write has no Edit (the list's Add button says why)
+  const write = usePermission('contact.write');
   const severities = contact.severityLevel.map((s) => t(`severity.${s}`)).join(', ');
   return (
     <Paper variant="outlined" sx={{ p: 2 }} data-contact={contact.contactId}>
@@ -22,15 +25,17 @@ export function ContactCard({ contact }: { contact: Contact }) {
             {t('list.severity')}: {severities}
           </Typography>
         </Box>
-        <Button
-          component={RouterLink}
-          to={`/contacts/${encodeURIComponent(contact.contactId)}/edit`}
-          size="small"
-          variant="outlined"
-          aria-label={t('list.editContact', { name: contact.name })}
-        >
-          {t('list.edit')}
-        </Button>
+        {write.allowed ? (
+          <Button
+            component={RouterLink}
+            to={`/contacts/${encodeURIComponent(contact.contactId)}/edit`}
+            size="small"
+            variant="outlined"
+            aria-label={t('list.editContact', { name: contact.name })}
+          >
+            {t('list.edit')}
+          </Button>
+        ) : null}
       </Stack>
       <Stack spacing={0.5} sx={{ mt: 1 }}>
         {contact.email ? (

@@ -1,6 +1,7 @@
 import { Box, Button, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { GuardedButton } from '../../../shared/cloud/guarded-button';
 import { AddIcon } from '../../../shared/ui/cloud-icons';
 import { LoadingScreen } from '../../../shared/ui/loading-screen';
 import { useGetContactsQuery } from '../api/contacts-api';
@@ -23,9 +24,15 @@ export function ContactsPage() {
           <Button component={RouterLink} to="/venues">
             {t('list.close')}
           </Button>
-          <Button component={RouterLink} to="/contacts/add" variant="contained" startIcon={<AddIcon />}>
+          <GuardedButton
+            permission="contact.write"
+            to="/contacts/add"
+            variant="contained"
+            startIcon={<AddIcon />}
+            reasonAlign="flex-end"
+          >
             {t('list.add')}
-          </Button>
+          </GuardedButton>
         </Stack>
         {data.length === 0 ? (
           <Box sx={{ textAlign: 'center', py: 4 }}>

@@ -8,6 +8,7 @@ import {
   FIRMWARE_NOTES_FIELD,
   FIRMWARE_PATHS,
   FirmwareUploadReplySchema,
+  ORG_HEADER,
   type FirmwareImage,
 } from '@rackside/protocol';
 import { cloudErrorOf, type CloudError } from '../../../shared/cloud/cloud-error';
@@ -15,6 +16,8 @@ import { cloudErrorOf, type CloudError } from '../../../shared/cloud/cloud-error
 export interface FirmwareUpload {
   readonly apiBase: string;
   readonly idToken: string | null;
+  /** The organisation acted in (issue 21); null: the personal one (no header). */
+  readonly organisationId?: string | null;
   readonly file: File;
   /** Release notes; empty sends none. */
   readonly notes: string;
@@ -36,6 +39,7 @@ export function uploadFirmware(upload: FirmwareUpload): Promise<FirmwareUploadRe
     xhr.open('POST', `${upload.apiBase}${FIRMWARE_PATHS.images}`);
     xhr.setRequestHeader('accept', 'application/json');
     if (upload.idToken !== null) xhr.setRequestHeader('authorization', `Bearer ${upload.idToken}`);
+    if (upload.organisationId) xhr.setRequestHeader(ORG_HEADER, upload.organisationId);
     xhr.upload.onprogress = (event) => {
       upload.onProgress(event.loaded, event.lengthComputable ? event.total : upload.file.size);
     };

@@ -2,6 +2,7 @@ import { Alert, Box, Button, LinearProgress, Paper, Stack, TextField, Typography
 import { FIRMWARE_NOTES_MAX_CHARS, type FirmwareImage } from '@rackside/protocol';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { GuardedButton } from '../../../shared/cloud/guarded-button';
 import { firmwareErrorKey, formatSize } from '../firmware-format';
 import { useFirmwareUpload } from './use-firmware-upload';
 
@@ -43,9 +44,15 @@ export function FirmwareUploadForm() {
           {t('upload.title')}
         </Typography>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-          <Button variant="outlined" onClick={() => input.current?.click()} disabled={uploading}>
+          {/* issue 21: a role without firmware.manage sees why it cannot upload */}
+          <GuardedButton
+            permission="firmware.manage"
+            variant="outlined"
+            onClick={() => input.current?.click()}
+            disabled={uploading}
+          >
             {t('upload.choose')}
-          </Button>
+          </GuardedButton>
           <input
             ref={input}
             type="file"

@@ -2,6 +2,7 @@ import type { FirmwareImage } from '@rackside/protocol';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDispatch, useStore } from 'react-redux';
 import { cloudApi } from '../../../shared/cloud/cloud-api';
+import { selectChosenOrganisationId } from '../../../shared/cloud/org-slice';
 import type { WithSession } from '../../../shared/cloud/session-slice';
 import { useSessionSync } from '../../../shared/cloud/session-sync-context';
 import type { WithHosting } from '../../../shared/hosting/hosting-mode';
@@ -37,6 +38,7 @@ export function useFirmwareUpload() {
         return uploadFirmware({
           apiBase: store.getState().hosting.apiBase,
           idToken,
+          organisationId: selectChosenOrganisationId(store.getState()),
           file,
           notes,
           signal: controller.signal,

@@ -1,8 +1,9 @@
-import { Box, Button, Chip, Collapse, Link, Paper, Stack, Tooltip, Typography } from '@mui/material';
+import { Box, Button, buttonClasses, Chip, Collapse, Link, Paper, Stack, Tooltip, Typography } from '@mui/material';
 import type { Incident } from '@rackside/protocol';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { usePermission } from '../../../shared/cloud/use-organisation';
 import { useAcknowledgeIncidentMutation } from '../api/incidents-api';
 import { conditionText, durationText } from '../incident-format';
 import { INCIDENTS_NS } from '../incidents-i18n';
@@ -15,6 +16,27 @@ const ampPath = (i: Incident) => `/venues/${encodeURIComponent(i.venueId)}/amps/
 function Acknowledge({ incident, text }: { incident: Incident; text: string }) {
   const { t } = useTranslation(INCIDENTS_NS);
   const [acknowledge, { isLoading, isError }] = useAcknowledgeIncidentMutation();
+  // issue 21: a role without incident.ack sees the button off (still focusable) and why
+  const ack = usePermission('incident.ack');
+  const reasonId = `ack-reason-${incident.incidentId}`;
+  if (!ack.allowed)
+    return (
+      <>
+        <Button
+          size="small"
+          variant="contained"
+          aria-disabled="true"
+          aria-describedby={reasonId}
+          className={buttonClasses.disabled}
+          aria-label={t('row.acknowledgeLabel', { text, amp: incident.deviceName })}
+        >
+          {t('row.acknowledge')}
+        </Button>
+        <Typography id={reasonId} variant="caption" color="textSecondary">
+          {ack.reason}
+        </Typography>
+      </>
+    );
   return (
     <>
       <Button

@@ -1,4 +1,5 @@
-import { Menu, MenuItem, Stack, Typography } from '@mui/material';
+import { ListItemText, Menu, MenuItem, Stack, Typography } from '@mui/material';
+import { usePermission, type PermissionState } from '../../../shared/cloud/use-organisation';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -24,6 +25,12 @@ function CloudAmpMenu(props: { amp: CloudAmp; anchor: HTMLElement | null; onClos
   const [dialog, setDialog] = useState<'move' | 'remove' | null>(null);
   const online = props.amp.summary.isConnected;
   const openMove = useOpenMoveAmp();
+  // issue 21: what the role may not do stays in the menu, disabled, with the reason (focusable with the keyboard)
+  const control = usePermission('remote.control');
+  const move = usePermission('device.move');
+  const remove = usePermission('device.remove');
+  const item = (label: string, permission: PermissionState) =>
+    permission.allowed ? label : <ListItemText primary={label} secondary={permission.reason} />;
   const openDialog = (which: 'move' | 'remove') => {
     props.onClose();
     // beside the list when there is a host (the card may unmount once the amp has moved), else here
@@ -32,15 +39,29 @@ function CloudAmpMenu(props: { amp: CloudAmp; anchor: HTMLElement | null; onClos
   };
   return (
     <>
-      <Menu anchorEl={props.anchor} open={props.anchor !== null} onClose={props.onClose}>
-        <MenuItem component={RouterLink} to={cloudAmpPath(props.amp)} disabled={!online} onClick={props.onClose}>
-          {t('amp.open')}
+      <Menu
+        anchorEl={props.anchor}
+        open={props.anchor !== null}
+        onClose={props.onClose}
+        slotProps={{ list: { disabledItemsFocusable: true } }}
+      >
+        <MenuItem
+          component={RouterLink}
+          to={cloudAmpPath(props.amp)}
+          disabled={!online || !control.allowed}
+          onClick={props.onClose}
+        >
+          {item(t('amp.open'), control)}
         </MenuItem>
         <MenuItem component={RouterLink} to="/update" onClick={props.onClose}>
           {t('amp.firmwareUpdate')}
         </MenuItem>
-        <MenuItem onClick={() => openDialog('move')}>{t('amp.move')}</MenuItem>
-        <MenuItem onClick={() => openDialog('remove')}>{t('amp.remove')}</MenuItem>
+        <MenuItem disabled={!move.allowed} onClick={() => openDialog('move')}>
+          {item(t('amp.move'), move)}
+        </MenuItem>
+        <MenuItem disabled={!remove.allowed} onClick={() => openDialog('remove')}>
+          {item(t('amp.remove'), remove)}
+        </MenuItem>
       </Menu>
       {dialog === 'move' ? <MoveAmpDialog amp={props.amp} open onClose={() => setDialog(null)} /> : null}
       <RemoveAmpDialog amp={props.amp} open={dialog === 'remove'} onClose={() => setDialog(null)} />
@@ -58,13 +79,19 @@ export function CloudAmpCard({ amp, selected }: { amp: CloudAmp; selected: boole
   const { summary } = amp;
   const mute = useCloudMuteAll(amp);
   const online = summary.isConnected;
+  const control = usePermission('remote.control');
   const face = faceOf(summary);
   const edge = !online ? 'error.main' : { fault: 'error.main', warning: 'warning.main', ok: 'success.main' }[face];
   const connection = ({ Wired: 'wired', AP: 'ap', WiFi: 'wifi', Disconnected: 'disconnected' } as const)[
     summary.connectionType
   ];
   return (
-    <AmpCardFrame summary={summary} selected={selected} edge={edge} to={online ? cloudAmpPath(amp) : null}>
+    <AmpCardFrame
+      summary={summary}
+      selected={selected}
+      edge={edge}
+      to={online && control.allowed ? cloudAmpPath(amp) : null}
+    >
       <Stack direction="row" spacing={0.25} sx={{ alignItems: 'center' }}>
         <Typography variant="body2" color={online ? 'success.main' : 'error'} sx={{ fontWeight: 600, mr: 'auto' }}>
           {t(online ? 'amp.online' : 'amp.offline')}

@@ -1,7 +1,8 @@
-import { Badge, Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { Badge, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { VENUE_POLL_MS } from '@rackside/protocol';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { GuardedButton } from '../../../shared/cloud/guarded-button';
 import { useLivePollingInterval } from '../../../shared/cloud/live-status';
 import { AddIcon, SettingsIcon } from '../../../shared/ui/cloud-icons';
 import { BackIcon } from '../../../shared/ui/icons';
@@ -45,9 +46,16 @@ export function VenueHeader({ venue }: { venue: VenueOverview }) {
           <SettingsIcon />
         </IconButton>
       </Tooltip>
-      <Button component={RouterLink} to={`${base}/add`} variant="contained" size="small" startIcon={<AddIcon />}>
+      <GuardedButton
+        permission="device.add"
+        to={`${base}/add`}
+        variant="contained"
+        size="small"
+        startIcon={<AddIcon />}
+        reasonAlign="flex-end"
+      >
         {t('panel.addAmp')}
-      </Button>
+      </GuardedButton>
     </Stack>
   );
 }

@@ -1,7 +1,8 @@
-import { Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
+import { Box, LinearProgress, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useDispatch, useSelector } from 'react-redux';
-import { Link as RouterLink } from 'react-router';
+import { GuardedButton } from '../../../shared/cloud/guarded-button';
+import { OrganisationRoleLine } from '../../../shared/cloud/organisation-role-line';
 import { AddIcon } from '../../../shared/ui/cloud-icons';
 import { CenteredMessage } from '../../../shared/ui/centered-message';
 import { ChoiceSelect, SearchField } from '../../../shared/ui/list-controls';
@@ -45,13 +46,23 @@ export function VenueList() {
       sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}
     >
       <Stack spacing={1.5} sx={{ p: 1.5, borderBottom: 1, borderColor: 'divider' }}>
-        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-          <Typography variant="h6" component="h1">
-            {t('list.title')}
-          </Typography>
-          <Button component={RouterLink} to="/venues/add" startIcon={<AddIcon />} variant="contained" size="small">
+        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+          <Box>
+            <Typography variant="h6" component="h1">
+              {t('list.title')}
+            </Typography>
+            <OrganisationRoleLine />
+          </Box>
+          <GuardedButton
+            permission="venue.write"
+            to="/venues/add"
+            startIcon={<AddIcon />}
+            variant="contained"
+            size="small"
+            reasonAlign="flex-end"
+          >
             {t('list.add')}
-          </Button>
+          </GuardedButton>
         </Stack>
         <Stack direction="row" spacing={1.5}>
           <SearchField

@@ -10,6 +10,8 @@ import { useDeleteVenueMutation, useRenameVenueMutation } from '../api/venues-ap
 import { useVenue, useVenuesOverview } from '../use-venues';
 import type { VenueOverview } from '../venue-overview';
 import { DeleteVenueDialog, type DeleteStep } from './delete-venue-dialog';
+import { GuardedButton } from '../../../shared/cloud/guarded-button';
+import { usePermission } from '../../../shared/cloud/use-organisation';
 import { RecipientsSection } from './lazy-sections';
 
 type Problem = 'nameExists' | 'failed' | null;
@@ -32,6 +34,7 @@ function VenueSettings({ venue }: { venue: VenueOverview }) {
   const [name, setName] = useState(venue.name);
   const [problem, setProblem] = useState<Problem>(null);
   const [deleteStep, setDeleteStep] = useState<DeleteStep>(null);
+  const write = usePermission('venue.write');
   const changed = name.trim() !== venue.name && name.trim() !== '';
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -61,15 +64,17 @@ function VenueSettings({ venue }: { venue: VenueOverview }) {
             setName(e.target.value);
             setProblem(null);
           }}
-          slotProps={{ htmlInput: { maxLength: 100 } }}
+          // issue 21: a role without venue.write reads the name (the Delete button says why)
+          slotProps={{ htmlInput: { maxLength: 100, readOnly: !write.allowed } }}
         />
-        <Stack direction="row" spacing={1}>
-          <Button
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+          <GuardedButton
+            permission="venue.write"
             color="error"
             onClick={() => setDeleteStep(canDeleteVenue(venue.amps.length) ? 'confirm' : 'refused')}
           >
             {t('settings.delete')}
-          </Button>
+          </GuardedButton>
           <Box sx={{ flex: 1 }} />
           <Button disabled={!changed} onClick={() => setName(venue.name)}>
             {t('settings.cancel')}

@@ -4,7 +4,14 @@
  * never in timed tests); this only keeps the benchmarks from rotting.
  */
 import { describe, expect, it } from 'vitest';
-import { benchMemory, benchNotifyFanout, benchRoundTrip, type Latency } from './device-api';
+import {
+  benchInstructions,
+  benchMemory,
+  benchNotifyFanout,
+  benchRoundTrip,
+  dryRunInstructionChild,
+  type Latency,
+} from './device-api';
 
 const expectFigures = (l: Latency, samples: number) => {
   for (const v of [l.p50, l.p99, l.mean, l.max]) {
@@ -43,6 +50,31 @@ describe('device API benchmarks (smoke, untimed)', () => {
     expect(r.allDelivered).toBe(true);
     expect(r.ampFader).toBe(r.lastSet);
     expectPositive(r.notifyBytes);
+  });
+
+  it('instructions: the counting child runs every phase (without valgrind); no valgrind is reported as such', async () => {
+    // a counted run takes minutes under valgrind, which CI machines may not have: the child runs bare here
+    const phases = await dryRunInstructionChild({
+      iterations: 3,
+      rounds: 1,
+      clients: 3,
+      reps: 1,
+      warmupReps: 1,
+      base: '127.0.19.1',
+    });
+    expect(phases).toEqual([
+      'warm-up',
+      'client get',
+      'raw get',
+      'bare get',
+      'client set',
+      'raw set',
+      'bare set',
+      'client fanout',
+      'bare fanout',
+    ]);
+    const missing = await benchInstructions({ valgrind: '/nonexistent/valgrind' });
+    expect(missing).toEqual({ available: false, reason: 'valgrind not installed' });
   });
 
   it('memory: a fleet and the bare servers are measured in child processes; the last amp answers', async () => {

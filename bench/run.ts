@@ -4,9 +4,13 @@
  * BELOW TARGET for a floor), never enforced.
  *
  *   --quick              smaller sizes (a quick look, not figures to record)
- *   --only=a,b,c         roundtrip, fanout, memory, web (= web-bundle, web-list, web-channel, web-lighthouse), cloud,
- *                        remote, firmware-download, notifications (default all)
+ *   --only=a,b,c         roundtrip, fanout, instructions, memory, web (= web-bundle, web-list, web-channel,
+ *                        web-lighthouse), cloud, remote, firmware-download, notifications (default all)
  *   --iterations=N       round trips per method and path (default 5000, quick 300)
+ *   instructions, bench/device-api/instructions.ts (issue 22): CPU instructions per round trip and per fan-out
+ *                        under valgrind's callgrind, 3-5 min ("valgrind not installed" when it is not); runs with
+ *                        roundtrip or fanout unless --instructions=no (with --quick only if --instructions=yes);
+ *                        --instr-iterations=N round trips per phase (default 200), --instr-rounds=N fan-outs (10)
  *   --clients=N          subscribed clients of the fan-out (default 100)
  *   --rounds=N           fan-out rounds (default 100, quick 10)
  *   --amps=N             amps of the memory fleet (default 200, quick 50)
@@ -41,11 +45,13 @@ import { cpus, loadavg } from 'node:os';
 import {
   benchMemory,
   benchNotifyFanout,
+  benchInstructions,
   benchRoundTrip,
   FANOUT_TARGET_MS,
   MEMORY_TARGET_BYTES,
   ROUND_TRIP_TARGET_RATIO,
   type FanoutResult,
+  type InstructionResult,
   type MemoryResult,
   type RoundTripCase,
   type RoundTripResult,
@@ -163,6 +169,26 @@ function printFanout(r: FanoutResult): void {
   );
 }
 
+const mi = (v: number): string => `${(v / 1000).toFixed(1)} k`;
+
+function printInstructions(r: InstructionResult): void {
+  if (!r.available) {
+    print(`CPU instructions — ${r.reason}: only the times above`);
+    return;
+  }
+  print(`CPU instructions — ${r.tool}; ${r.iterations} round trips, ${r.rounds} fan-outs to ${r.clients} per round`);
+  const line = (what: string, c: typeof r.get, bare: string) => {
+    print(
+      `  ${what} ${mi(c.rackside.median)} instructions (${bare} ${mi(c.bare.median)}, ratio ${x(c.ratio)})` +
+        (c.rawToAmp ? `   [raw ws → amp ${mi(c.rawToAmp.median)}]` : ''),
+    );
+    print(`    rounds: ${c.rackside.rounds.map(mi).join(', ')}; bare ${c.bare.rounds.map(mi).join(', ')}`);
+  };
+  line('get round trip', r.get, 'bare ws echo');
+  line('set round trip', r.set, 'bare ws echo');
+  line('fan-out (set + notify to all)', r.fanout, 'bare ws broadcast');
+}
+
 function printMemory(r: MemoryResult): void {
   print(
     `memory — fleet of ${r.amps} emulated amps (physics running, settled ${r.settleMs} ms), child process after gc`,
@@ -201,6 +227,18 @@ if (only.has('fanout')) {
     printFanout(await benchNotifyFanout({ clients, rounds, physics }));
     print();
   }
+}
+const instructionsFlag = flag('instructions');
+const withInstructions = instructionsFlag === undefined ? !quick : instructionsFlag !== 'no';
+if (only.has('instructions') || ((only.has('roundtrip') || only.has('fanout')) && withInstructions)) {
+  printInstructions(
+    await benchInstructions({
+      iterations: num('instr-iterations', 200),
+      rounds: num('instr-rounds', 10),
+      clients,
+    }),
+  );
+  print();
 }
 if (only.has('memory')) {
   printMemory(await benchMemory({ amps }));

@@ -20,3 +20,12 @@ export {
   type MemoryResult,
   type MemorySample,
 } from './memory';
+export {
+  benchInstructions,
+  dryRunInstructionChild,
+  valgrindVersion,
+  type InstructionCase,
+  type InstructionFigure,
+  type InstructionOptions,
+  type InstructionResult,
+} from './instructions';

@@ -16,7 +16,7 @@ import {
 import { DeviceStateStore, type StateListener } from './device-state';
 import { AuthRequiredError, ConnectionError, DeviceCallError } from './errors';
 import { parseDeviceMessage } from './incoming';
-import { PendingRequests } from './pending-requests';
+import { PendingRequests, type ReplyHandlers } from './pending-requests';
 import { Listeners, type DeviceTransport, type TransportState } from './transport';
 import { WebSocketTransport, type WebSocketConstructor } from './websocket-transport';
 
@@ -152,13 +152,16 @@ export class DeviceClient {
    * `get` and `subscribe` results are merged into `state`.
    */
   request(method: DeviceMethod, url: string, params?: unknown): Promise<unknown> {
-    // Promise chaining rather than async/await: a plain request settles in fewer microtask hops. `call` never
-    // throws: a link that is not ready rejects.
-    return this.#requests.call(method, url, params).then(
-      (result) => this.#received(method, url, result),
-      (err: unknown) => this.#answerChallenge(method, url, params, err),
-    );
+    // The reply is merged and a challenge answered as the reply arrives (handlers, not a chained promise): a plain
+    // request settles its one promise with the merged result. `call` never throws: a link that is not ready rejects.
+    return this.#requests.call(method, url, params, undefined, this.#replies);
   }
+
+  /** What every request does with its reply (one object for all of them). */
+  readonly #replies: ReplyHandlers = {
+    result: (req, result) => this.#received(req.method, req.url, result),
+    error: (req, err) => this.#answerChallenge(req.method, req.url, req.params, err),
+  };
 
   /** A -32000 challenge is answered once with the password; any other failure is passed on. */
   async #answerChallenge(method: DeviceMethod, url: string, params: unknown, err: unknown): Promise<unknown> {

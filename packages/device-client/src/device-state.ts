@@ -68,6 +68,21 @@ function differingAt(tree: Obj, segments: readonly string[], value: unknown): Ob
   return deepEqual(cur, value) ? undefined : (rootedAt(segments, value) as Obj);
 }
 
+/**
+ * True when merging `incoming` over `held` changes nothing because every leaf of it is `===` the held one (a reply
+ * polled again); false when unsure (arrays, a `__proto__` key, anything that differs), for the merge to decide.
+ */
+function sameLeaves(held: unknown, incoming: unknown): boolean {
+  if (held === incoming) return true;
+  if (!isObj(held) || !isObj(incoming)) return false;
+  for (const k in incoming) {
+    if (k === '__proto__' || !Object.hasOwn(incoming, k) || !Object.hasOwn(held, k)) return false;
+    const v = incoming[k];
+    if (v !== held[k] && !(isObj(v) && sameLeaves(held[k], v))) return false;
+  }
+  return true;
+}
+
 /** Where the model shows: /amp/deviceInfo/modelID. */
 const MODEL_ID: readonly string[] = ['amp', 'deviceInfo', 'modelID'];
 
@@ -125,6 +140,8 @@ export class DeviceStateStore {
     } else {
       const parent = this.#parentWithoutModel(segments, value);
       if (parent) {
+        // a reply equal to what is held (a get polled again) is no change: checked before building the merge
+        if (sameLeaves(parent[segments[segments.length - 1]!], value)) return undefined;
         const sub = mergeDelta(parent, rootedAt(segments.slice(-1), value) as Obj);
         changed = sub && (rootedAt(segments.slice(0, -1), sub) as Obj);
       } else {

@@ -16,6 +16,21 @@ export interface WebSocketLike {
   onmessage: Handler<{ data: unknown }> | null;
 }
 
+/**
+ * `ws`'s own message event in Node: (data, isBinary), text frames as bytes. Listening there skips the MessageEvent
+ * that `ws` builds for `onmessage` on every frame.
+ */
+interface NodeMessageEmitter {
+  on(event: 'message', listener: (data: unknown, isBinary: boolean) => void): unknown;
+}
+
+/** The socket's `ws` message event, when it is a `ws` WebSocket (an EventEmitter); undefined in browsers. */
+const nodeEmitter = (socket: WebSocketLike): NodeMessageEmitter | undefined =>
+  typeof (socket as Partial<NodeMessageEmitter>).on === 'function' &&
+  typeof (socket as { removeAllListeners?: unknown }).removeAllListeners === 'function'
+    ? (socket as unknown as NodeMessageEmitter)
+    : undefined;
+
 /** A WebSocket constructor: `globalThis.WebSocket` in browsers, `WebSocket` from `ws` in Node. */
 export type WebSocketConstructor = new (url: string, protocols?: string[]) => WebSocketLike;
 
@@ -74,10 +89,18 @@ export class WebSocketTransport implements DeviceTransport {
     socket.onopen = () => {
       if (this.#socket === socket) this.#states.emit('open');
     };
-    socket.onmessage = (event) => {
-      const text = frameText(event.data);
-      if (this.#socket === socket && text !== undefined) this.#messages.emit(text);
-    };
+    const emitter = nodeEmitter(socket);
+    if (emitter)
+      emitter.on('message', (data, isBinary) => {
+        // a text frame is UTF-8 checked by `ws` already: its bytes as a string, as `onmessage` would give them
+        const text = isBinary ? frameText(data) : String(data);
+        if (this.#socket === socket && text !== undefined) this.#messages.emit(text);
+      });
+    else
+      socket.onmessage = (event) => {
+        const text = frameText(event.data);
+        if (this.#socket === socket && text !== undefined) this.#messages.emit(text);
+      };
     // Both browsers and `ws` follow an error with a close event, which carries the report.
     socket.onerror = noop;
     socket.onclose = (event) => {

@@ -28,8 +28,16 @@ export function patchLeaves(patch: unknown, prefix = ''): string[] {
 
 /** The first URL of a patch that a locked property group holds, if any. */
 export function lockedLeaf(amp: Amp, patch: Record<string, unknown>): string | undefined {
-  const locked = Object.values(amp.state.lockedProperties.groups).flatMap((g) => g.properties);
-  if (locked.length === 0) return undefined;
+  const groups = amp.state.lockedProperties.groups;
+  // every `set` comes through here: nothing allocated while no group is locked
+  let any = false;
+  for (const id in groups)
+    if (Object.hasOwn(groups, id) && groups[id]!.properties.length > 0) {
+      any = true;
+      break;
+    }
+  if (!any) return undefined;
+  const locked = Object.values(groups).flatMap((g) => g.properties);
   return patchLeaves(patch).find((leaf) => locked.some((l) => under(leaf, l) || under(l, leaf)));
 }
 

@@ -34,6 +34,25 @@ describe('device API server', () => {
     );
   });
 
+  it('sends one notify to every subscriber alike as the same text frame, encoded once', async () => {
+    const a = await h.connect();
+    const b = await h.connect();
+    await a.call('subscribe', '/amp/channels/1/output');
+    await b.call('subscribe', '/amp/channels/1/output');
+    h.amp.apply({ amp: { channels: { '1': { output: { fader: -7.5 } } } } });
+    const [na, nb] = [
+      await a.until(() => a.notifies[0], 1000, 'the notify'),
+      await b.until(() => b.notifies[0], 1000, 'the notify'),
+    ];
+    expect(na.text && nb.text).toBe(true);
+    expect(nb.raw).toBe(na.raw);
+    expect(na.msg.params).toEqual({ amp: { channels: { '1': { output: { fader: -7.5 } } } } });
+    // the next notify is another frame: the encoded bytes follow the text
+    h.amp.apply({ amp: { channels: { '1': { output: { fader: -8 } } } } });
+    const next = await a.until(() => a.notifies[1], 1000, 'the second notify');
+    expect(next.msg.params).toEqual({ amp: { channels: { '1': { output: { fader: -8 } } } } });
+  });
+
   it('answers plain HTTP with 426', async () => {
     const res = await fetch(`http://127.0.0.1:${h.api.port}/`);
     expect(res.status).toBe(426);

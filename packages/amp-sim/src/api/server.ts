@@ -14,6 +14,8 @@ import { createSession } from './session';
 export const DEVICE_API_PORT = 1234;
 /** Frames above this size close the connection (1009) instead of getting an error reply: a memory bound. */
 export const HARD_FRAME_LIMIT_BYTES = CHOSEN.maxFrameBytes * 64;
+/** `ws.send` options of a text frame given as bytes. */
+const TEXT_FRAME = { binary: false } as const;
 /** Notifications wait while this many bytes are still unsent to a slow client. */
 const BACKPRESSURE_BYTES = 1024 * 1024;
 
@@ -54,11 +56,26 @@ export async function startDeviceApi(amp: Amp, opts: DeviceApiOptions): Promise<
     wss.handleUpgrade(req, socket, head, (ws) => accept(ws));
   });
 
+  // A notify frame goes to every connection subscribed alike in the same tick: its bytes are encoded once (the last
+  // frame's), and each connection sends the same buffer as a text frame.
+  let notifyText: string | undefined;
+  let notifyBytes = Buffer.alloc(0);
+  const bytesOf = (frame: string): Buffer => {
+    if (frame !== notifyText) {
+      notifyBytes = Buffer.from(frame, 'utf8');
+      notifyText = frame;
+    }
+    return notifyBytes;
+  };
+
   function accept(ws: WebSocket): void {
     clients.add(ws);
     const session = createSession(amp, {
       send: (frame) => {
         if (ws.readyState === ws.OPEN) ws.send(frame);
+      },
+      sendNotify: (frame) => {
+        if (ws.readyState === ws.OPEN) ws.send(bytesOf(frame), TEXT_FRAME);
       },
       backpressured: () => ws.bufferedAmount > BACKPRESSURE_BYTES,
     });

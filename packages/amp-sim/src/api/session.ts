@@ -22,6 +22,11 @@ export const CLOUD_NOTIFY_INTERVAL_MS = 400;
 export interface SessionOptions {
   /** Sends one text frame to the client. */
   send(frame: string): void;
+  /**
+   * Sends a notify (default: `send`). The same frame string goes to every connection of the amp subscribed alike in
+   * the tick, so a transport may encode it once for all of them.
+   */
+  sendNotify?(frame: string): void;
   /** The amp's own cloud agent: 400 ms notify period; requests trusted (the cloud authenticated the user). */
   isCloudAgent?: boolean;
   /** Overrides the notify period. */
@@ -85,18 +90,21 @@ export function createSession(amp: Amp, opts: SessionOptions): Session {
   let draining = false;
   let closed = false;
 
-  const send = (frame: string): void => {
-    if (closed) return;
-    try {
-      opts.send(frame);
-    } catch {
-      // the transport is going away; its close will end the session
-    }
-  };
+  const sendWith =
+    (to: (frame: string) => void) =>
+    (frame: string): void => {
+      if (closed) return;
+      try {
+        to(frame);
+      } catch {
+        // the transport is going away; its close will end the session
+      }
+    };
+  const send = sendWith((frame) => opts.send(frame));
 
   const stopNotifier = startNotifier(amp, ctx.subscriptions, {
     periodMs: opts.notifyIntervalMs ?? (opts.isCloudAgent ? CLOUD_NOTIFY_INTERVAL_MS : NOTIFY_INTERVAL_MS),
-    send,
+    send: opts.sendNotify ? sendWith((frame) => opts.sendNotify?.(frame)) : send,
     backpressured: () => opts.backpressured?.() === true,
   });
 

@@ -21,10 +21,17 @@ const servicesUp = (await reachable(5432)) && (await reachable(1883));
 
 describe.runIf(servicesUp || process.env.CI)('cloud nodes benchmark (smoke, untimed)', () => {
   it('one node then two: every amp’s newest shadow is stored, the figures are finite', async () => {
-    const r = await benchNodes({ amps: 12, intervalMs: 400, measureMs: 1500, warmupMs: 1000, nodeCounts: [1, 2] });
+    const r = await benchNodes({
+      amps: 12,
+      intervalMs: 400,
+      measureMs: 1500,
+      warmupMs: 1000,
+      idleMs: 500,
+      nodeCounts: [1, 2],
+    });
     expect(r.steps.map((s) => s.nodes)).toEqual([1, 2]);
     for (const s of r.steps) {
-      expect(s.ampsCurrent).toBe(12);
+      expect(s.ampsCurrent).toBe(12 * s.nodes);
       expect(s.rowsWritten).toBeGreaterThan(0);
       expect(s.nodeCpu).toHaveLength(s.nodes);
       for (const v of [s.publishedPerS, s.cloudCpuMsPerMessage, s.storeP50Ms, s.storeP99Ms]) {

@@ -28,6 +28,9 @@
  *   --cloud-measure-ms=N window per ramp step (default 20000, quick 5000); --cloud-budget-s=N ramp budget per
  *                        database (default 480, quick 90); --cloud-profile-ms=N profile at the last step (default 5000)
  *   --rest-rate=N        REST requests/s (default 200); --rest-ms=N per route and server (default 10000, quick 3000)
+ *   cloud-nodes (issue 20, not in the default set: it needs the machine's PostgreSQL and Mosquitto), bench/cloud/nodes.ts:
+ *   --nodes=a,b,…        node counts (default 1,3); --nodes-amps=N (default 2000, quick 200); --nodes-interval-ms=N
+ *                        each amp's publish period (default 4000); --nodes-measure-ms=N (default 20000, quick 5000)
  *   remote (= remote-roundtrip, remote-notify, remote-sessions), bench/remote/ (issue 13):
  *   --remote-iterations=N  relay and direct round trips per method (default 1000, quick 100)
  *   --remote-rounds=N    notify changes (default 40, quick 8)
@@ -70,6 +73,7 @@ import {
   type LighthousePreset,
 } from './web';
 import { benchRest, benchShadowIngest, formatIngest, formatRest, type CloudDriver, type ShadowPayload } from './cloud';
+import { benchNodes, formatNodes } from './cloud/nodes';
 import {
   benchRemoteNotify,
   benchRemoteRoundTrip,
@@ -286,6 +290,18 @@ if (only.has('cloud-ingest')) {
     progress: (message) => console.error(message),
   });
   for (const line of formatIngest(result)) print(line);
+  print();
+}
+if (only.has('cloud-nodes')) {
+  const result = await benchNodes({
+    nodeCounts: (flag('nodes') ?? '1,3').split(',').map(Number),
+    amps: num('nodes-amps', quick ? 200 : 2000),
+    intervalMs: num('nodes-interval-ms', 4000),
+    measureMs: num('nodes-measure-ms', quick ? 5000 : 20_000),
+    postgresUrl: flag('postgres-url') || undefined,
+    progress: (message) => console.error(message),
+  });
+  for (const line of formatNodes(result)) print(line);
   print();
 }
 if (only.has('cloud-rest')) {

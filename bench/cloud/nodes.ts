@@ -1,8 +1,9 @@
 /**
  * benchNodes (issue 20): the cloud as several nodes — `npm run cloud` processes on one PostgreSQL and one external
  * broker (the machine's Mosquitto), subscribed as `$share/{group}/…` (MQTT_SHARE_GROUP) — ingesting the shadows of
- * N emulated amps (agents.ts: plain mqtt.js clients, each publishing its reported shadow every interval), with 1 node,
- * then 3 nodes, at the same offered rate.
+ * N emulated amps per node (agents.ts: plain mqtt.js clients, each publishing its reported shadow every interval), with
+ * 1 node, then 3 nodes: the same rate per node (a node's cost per message depends on its rate: batches fill less at a
+ * lower one).
  *
  * On a machine of two cores, three nodes cannot show three times the throughput of one (they share the cores with
  * the broker, PostgreSQL and the agents), so the figure is the issue's other one: the CPU each message costs, summed
@@ -28,7 +29,7 @@ import type { ShadowPayload } from './payload';
 export interface NodesOptions {
   /** Node counts, in order (default 1 and 3). */
   readonly nodeCounts?: readonly number[];
-  /** Emulated amps (default 2000). */
+  /** Emulated amps per node (default 2000): the same load per node at every node count. */
   readonly amps?: number;
   /** Each amp publishes its shadow this often (ms; default 4000: 500 messages/s with 2000 amps). */
   readonly intervalMs?: number;
@@ -36,6 +37,8 @@ export interface NodesOptions {
   /** Measured window and warm-up per node count (ms; defaults 20 s and 8 s). */
   readonly measureMs?: number;
   readonly warmupMs?: number;
+  /** The idle window before the amps publish (ms; default 5 s). */
+  readonly idleMs?: number;
   /** PostgreSQL server (a bench database is created there per node count, and dropped). */
   readonly postgresUrl?: string;
   /** The external broker, with shared subscriptions (default the machine's Mosquitto). */
@@ -52,6 +55,10 @@ export interface NodesStep {
   readonly publishedPerS: number;
   /** CPU of every node together, per message published (ms). */
   readonly cloudCpuMsPerMessage: number;
+  /** The same less what the nodes spend idle (measured before the amps publish): the cost of ingestion itself. */
+  readonly marginalCpuMsPerMessage: number;
+  /** Every node together, idle, as a share of one core. */
+  readonly idleCpu: number;
   /** Each node's share of one core over the window (0–1). */
   readonly nodeCpu: readonly number[];
   /** Mosquitto's and PostgreSQL's CPU per message (ms; undefined when their processes are not readable). */
@@ -60,6 +67,8 @@ export interface NodesStep {
   /** State → database over the rows written in the window (ms). */
   readonly storeP50Ms: number;
   readonly storeP99Ms: number;
+  /** The amps of this node count (amps per node × nodes). */
+  readonly amps: number;
   /** Rows written in the window (each amp's newest shadow) and amps whose stored shadow is its last published one. */
   readonly rowsWritten: number;
   readonly ampsCurrent: number;
@@ -151,6 +160,7 @@ export async function benchNodes(opts: NodesOptions = {}): Promise<NodesResult> 
   const intervalMs = opts.intervalMs ?? 4000;
   const measureMs = opts.measureMs ?? 20_000;
   const warmupMs = opts.warmupMs ?? 8000;
+  const idleMs = opts.idleMs ?? 5000;
   const mqttUrl = opts.mqttUrl ?? 'mqtt://127.0.0.1:1883';
   const postgresUrl = opts.postgresUrl ?? DEFAULT_POSTGRES_URL;
   const basePort = opts.basePort ?? 8150;
@@ -161,7 +171,7 @@ export async function benchNodes(opts: NodesOptions = {}): Promise<NodesResult> 
   let bare: NodesResult['bare'] | undefined;
   try {
     for (const n of nodeCounts) {
-      progress(`cloud nodes: ${n} node(s), ${amps} amps every ${intervalMs / 1000} s`);
+      progress(`cloud nodes: ${n} node(s), ${amps * n} amps every ${intervalMs / 1000} s`);
       steps.push(await oneCount(n));
       await agents.closeAll();
     }
@@ -233,7 +243,15 @@ export async function benchNodes(opts: NodesOptions = {}): Promise<NodesResult> 
         nodes.push(node);
         await node.start(); // the first one migrates the database
       }
-      const devices = await seed(pool, amps);
+      // what the nodes spend with nothing to ingest (their timers: rollouts, sweeps, re-checks), once started
+      const pids = nodes.map((node) => node.pid() ?? -1);
+      await sleep(2000);
+      const nodesCpu = () => pids.reduce((sum, pid) => sum + (cpuMsOf(pid) ?? 0), 0);
+      const idle0 = nodesCpu();
+      const idleStart = Date.now();
+      await sleep(idleMs);
+      const idleRate = (nodesCpu() - idle0) / (Date.now() - idleStart);
+      const devices = await seed(pool, amps * n);
       deviceIds = devices.map((d) => d.deviceId);
       const added = await agents.call({
         op: 'add',
@@ -249,7 +267,6 @@ export async function benchNodes(opts: NodesOptions = {}): Promise<NodesResult> 
       await agents.call({ op: 'publishing', on: true });
       await sleep(warmupMs);
 
-      const pids = nodes.map((node) => node.pid() ?? -1);
       const broker = pidsNamed('mosquitto');
       const database = pidsNamed('postgres');
       await agents.call({ op: 'count', from: 0, to: 0 });
@@ -290,12 +307,15 @@ export async function benchNodes(opts: NodesOptions = {}): Promise<NodesResult> 
         nodes: n,
         publishedPerS: (published / wallMs) * 1000,
         cloudCpuMsPerMessage: sum / Math.max(1, published),
+        marginalCpuMsPerMessage: (sum - idleRate * wallMs) / Math.max(1, published),
+        idleCpu: idleRate,
         nodeCpu: nodeCpuMs.map((c) => c / wallMs),
         brokerCpuMsPerMessage: broker.length > 0 ? (broker1 - broker0) / Math.max(1, published) : undefined,
         databaseCpuMsPerMessage: database.length > 0 ? (database1 - database0) / Math.max(1, published) : undefined,
         storeP50Ms: Number(row?.p50 ?? Number.NaN),
         storeP99Ms: Number(row?.p99 ?? Number.NaN),
         rowsWritten: row?.rows ?? 0,
+        amps: amps * n,
         ampsCurrent: current,
         loadAverage: loadAverage(),
       };
@@ -314,27 +334,29 @@ export async function benchNodes(opts: NodesOptions = {}): Promise<NodesResult> 
 export function formatNodes(r: NodesResult): string[] {
   const ms = (v: number | undefined) => (v === undefined || Number.isNaN(v) ? 'n/a' : `${v.toFixed(3)} ms`);
   const out = [
-    `cloud nodes — ${r.amps} amps each publishing its reported shadow every ${r.intervalMs / 1000} s to the ` +
+    `cloud nodes — ${r.amps} amps per node each publishing its reported shadow every ${r.intervalMs / 1000} s to the ` +
       `machine's Mosquitto; N \`npm run cloud\` processes on one PostgreSQL, subscribed as $share/{group}/…`,
   ];
   const one = r.steps[0];
   for (const s of r.steps) {
-    const flat =
-      one && s !== one ? ` (×${(s.cloudCpuMsPerMessage / one.cloudCpuMsPerMessage).toFixed(2)} of 1 node)` : '';
+    const times = (a: number, b: number) => (one && s !== one ? ` (×${(a / b).toFixed(2)} of 1 node)` : '');
+    const flat = times(s.cloudCpuMsPerMessage, one?.cloudCpuMsPerMessage ?? 1);
+    const flatMarginal = times(s.marginalCpuMsPerMessage, one?.marginalCpuMsPerMessage ?? 1);
     out.push(
       `  ${s.nodes} node(s): ${s.publishedPerS.toFixed(0)} messages/s; cloud CPU ${ms(s.cloudCpuMsPerMessage)} per ` +
-        `message over all nodes${flat}, per node ${s.nodeCpu.map((c) => `${(c * 100).toFixed(0)} %`).join(' / ')} of a core; ` +
+        `message over all nodes${flat}, of which ingestion ${ms(s.marginalCpuMsPerMessage)}${flatMarginal} and idle ` +
+        `timers ${(s.idleCpu * 100).toFixed(1)} % of a core; per node ${s.nodeCpu.map((c) => `${(c * 100).toFixed(0)} %`).join(' / ')} of a core; ` +
         `bare subscriber ${ms(r.bare.cpuMsPerMessage)}, ratio ×${(s.cloudCpuMsPerMessage / r.bare.cpuMsPerMessage).toFixed(1)}; ` +
         `Mosquitto ${ms(s.brokerCpuMsPerMessage)}, PostgreSQL ${ms(s.databaseCpuMsPerMessage)} per message; ` +
         `state → database p50 ${ms(s.storeP50Ms)}, p99 ${ms(s.storeP99Ms)} (${s.rowsWritten} rows written in the ` +
-        `window; ${s.ampsCurrent}/${r.amps} amps' newest shadow stored); load ${s.loadAverage.toFixed(1)}`,
+        `window; ${s.ampsCurrent}/${s.amps} amps' newest shadow stored); load ${s.loadAverage.toFixed(1)}`,
     );
   }
   const last = r.steps.at(-1);
   if (last) {
-    const perCore = (1000 / last.cloudCpuMsPerMessage) * PROJECTION_INTERVAL_S * PROJECTION_CORE_SHARE;
+    const perCore = (1000 / last.marginalCpuMsPerMessage) * PROJECTION_INTERVAL_S * PROJECTION_CORE_SHARE;
     out.push(
-      `  projection: at ${last.cloudCpuMsPerMessage.toFixed(3)} ms per message, one node on one core at ` +
+      `  projection: at ${last.marginalCpuMsPerMessage.toFixed(3)} ms of ingestion per message, one node on one core at ` +
         `${PROJECTION_CORE_SHARE * 100} % holds ${Math.floor(perCore)} amps publishing every ${PROJECTION_INTERVAL_S} s; ` +
         `100,000 amps need ${Math.ceil(100_000 / perCore)} nodes` +
         (last.databaseCpuMsPerMessage !== undefined

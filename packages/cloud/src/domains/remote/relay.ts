@@ -297,6 +297,9 @@ export class RelayHub {
     if (hit === 'user') return { code: RELAY_CLOSE.TooManySessions, reason: 'Too many remote sessions for this user' };
     if (hit === 'amp') return { code: RELAY_CLOSE.TooManySessions, reason: 'Too many remote sessions on this amp' };
     this.#sessions.add(session);
+    // The amp may have gone offline (or the user signed out) while the credential was checked and the session
+    // recorded: that change was told before the session was here to hear it, so check once more now that it is.
+    this.recheck((s) => s === session);
     return session;
   }
 

@@ -5,7 +5,7 @@
  * will `{online: false}` marks a vanished amp offline), `jobs/status` into device_jobs. Messages of one device are
  * stored in arrival order; messages of unknown devices (removed, or anyone on an open external broker) are dropped.
  *
- * Reported states and connection states are written in batches (ShadowWriter, StatusWriter), and the credentials of
+ * Reported states and connection states are written in batches (BatchWriter), and the credentials of
  * connecting amps looked up in batches: one statement takes whatever arrived while the previous one ran, so that the
  * database pays its per-statement cost once per batch instead of once per amp (bench/cloud/ingest.ts measured the
  * per-message statements as the bottleneck of ingestion; a connect storm is one status, one shadow and one look-up
@@ -92,160 +92,89 @@ const JobIdSchema = z.uuid();
 /** The most reported states one statement stores (~10 KB each for a 4-channel amp). */
 export const SHADOW_BATCH_MAX = 500;
 
-interface PendingShadow {
-  reported: DeviceReported;
-  /** The callers of every message this entry stands for (a newer state replaces an older one not yet written). */
-  readonly waiters: { resolve(): void; reject(error: unknown): void }[];
+interface Waiter {
+  resolve(): void;
+  reject(error: unknown): void;
 }
 
 /**
- * Writes reported states in batches, one statement at a time. A message waits for the statement running when it
- * arrives (none: the current event-loop turn) and goes with everything else that arrived meanwhile, at most
- * SHADOW_BATCH_MAX devices per statement. A device's newer state replaces its older one still waiting (the stored
- * shadow is the newest either way, and the older one's caller is answered when the newer is stored); states already
- * being written are followed by the next statement, so a device's states are stored in the order they came.
+ * Writes values per key in batches, one statement at a time. A value waits for the statement running when it arrives
+ * (none: the current event-loop turn) and goes with everything else that arrived meanwhile, at most `max` keys per
+ * statement; the values of a key that arrived meanwhile go together, in the order they came (`store` decides what to
+ * keep: a shadow keeps the newest). Values already being written are followed by the next statement, so a key's values
+ * are stored in the order they came. `store` answers the keys that failed, with their error; the others succeeded.
  */
-class ShadowWriter {
-  private pending = new Map<string, PendingShadow>();
-  private running = false;
+class BatchWriter<V> {
+  #pending = new Map<string, { values: V[]; waiters: Waiter[] }>();
+  #running = false;
 
   constructor(
-    private readonly db: Db,
-    private readonly clock: Clock,
-    private readonly stored: (deviceId: string, reported: DeviceReported, known: boolean) => void,
+    private readonly max: number,
+    private readonly store: (batch: readonly (readonly [string, readonly V[]])[]) => Promise<Map<string, unknown>>,
   ) {}
 
-  write(deviceId: string, reported: DeviceReported): Promise<void> {
+  write(key: string, value: V): Promise<void> {
     return new Promise((resolve, reject) => {
-      const entry = this.pending.get(deviceId);
+      const entry = this.#pending.get(key);
       if (entry) {
-        entry.reported = reported;
+        entry.values.push(value);
         entry.waiters.push({ resolve, reject });
       } else {
-        this.pending.set(deviceId, { reported, waiters: [{ resolve, reject }] });
+        this.#pending.set(key, { values: [value], waiters: [{ resolve, reject }] });
       }
-      if (!this.running) {
-        this.running = true;
-        setImmediate(() => void this.drain());
+      if (!this.#running) {
+        this.#running = true;
+        setImmediate(() => void this.#drain());
       }
     });
   }
 
-  private async drain(): Promise<void> {
+  async #drain(): Promise<void> {
     try {
-      while (this.pending.size > 0) {
-        const batch: [string, PendingShadow][] = [];
-        for (const item of this.pending) {
+      while (this.#pending.size > 0) {
+        const batch: [string, { values: V[]; waiters: Waiter[] }][] = [];
+        for (const item of this.#pending) {
           batch.push(item);
-          if (batch.length === SHADOW_BATCH_MAX) break;
+          if (batch.length === this.max) break;
         }
-        for (const [deviceId] of batch) this.pending.delete(deviceId);
-        await this.flush(batch);
+        for (const [key] of batch) this.#pending.delete(key);
+        const failed = await this.store(batch.map(([key, e]) => [key, e.values] as const)).catch(
+          (error: unknown) => new Map(batch.map(([key]) => [key, error])),
+        );
+        for (const [key, { waiters }] of batch) {
+          if (failed.has(key)) for (const w of waiters) w.reject(failed.get(key));
+          else for (const w of waiters) w.resolve();
+        }
       }
     } finally {
-      this.running = false;
+      this.#running = false;
     }
   }
-
-  private async flush(batch: readonly [string, PendingShadow][]): Promise<void> {
-    const now = this.clock.now();
-    let stored: Set<string> | undefined;
-    try {
-      stored = await upsertShadows(
-        this.db,
-        batch.map(([deviceId, e]) => ({ deviceId, reported: e.reported })),
-        now,
-      );
-    } catch {
-      // a device removed meanwhile, or one state the database refuses: store them one by one, each on its own
-    }
-    for (const [deviceId, entry] of batch) {
-      try {
-        const known = stored ? stored.has(deviceId) : await upsertShadow(this.db, deviceId, entry.reported, now);
-        this.stored(deviceId, entry.reported, known);
-        for (const w of entry.waiters) w.resolve();
-      } catch (error) {
-        for (const w of entry.waiters) w.reject(error);
-      }
-    }
-  }
-}
-
-interface PendingStatus {
-  /** Every state this device published since the last statement, in order: the newest is stored. */
-  readonly states: boolean[];
-  readonly waiters: { resolve(): void; reject(error: unknown): void }[];
 }
 
 /**
- * Writes devices' connection states in batches, as ShadowWriter does reported states: one statement stores each
- * device's newest state of everything that arrived while the previous statement ran (at most DEVICE_BATCH_MAX
- * devices), and then every state of each device is told, in the order they came (an amp offline then back within one
- * batch is stored online, and its observers still see it go and come back).
+ * One statement for the whole batch; when the database refuses it (a device removed meanwhile, one value it refuses),
+ * one statement per key, each on its own. `told` runs for each key once it is stored, with whether the device exists.
  */
-class StatusWriter {
-  private pending = new Map<string, PendingStatus>();
-  private running = false;
-
-  constructor(
-    private readonly db: Db,
-    private readonly clock: Clock,
-    private readonly stored: (deviceId: string, online: boolean, known: boolean) => void,
-  ) {}
-
-  write(deviceId: string, online: boolean): Promise<void> {
-    return new Promise((resolve, reject) => {
-      const entry = this.pending.get(deviceId);
-      if (entry) {
-        entry.states.push(online);
-        entry.waiters.push({ resolve, reject });
-      } else {
-        this.pending.set(deviceId, { states: [online], waiters: [{ resolve, reject }] });
-      }
-      if (!this.running) {
-        this.running = true;
-        setImmediate(() => void this.drain());
-      }
-    });
-  }
-
-  private async drain(): Promise<void> {
+async function storeEach<V>(
+  batch: readonly (readonly [string, readonly V[]])[],
+  many: () => Promise<Set<string>>,
+  one: (key: string, values: readonly V[]) => Promise<boolean>,
+  told: (key: string, values: readonly V[], known: boolean) => void,
+): Promise<Map<string, unknown>> {
+  const failed = new Map<string, unknown>();
+  const stored = await many().catch(() => undefined);
+  for (const [key, values] of batch) {
     try {
-      while (this.pending.size > 0) {
-        const batch = [...this.pending].slice(0, DEVICE_BATCH_MAX);
-        for (const [deviceId] of batch) this.pending.delete(deviceId);
-        await this.flush(batch);
-      }
-    } finally {
-      this.running = false;
+      told(key, values, stored ? stored.has(key) : await one(key, values));
+    } catch (error) {
+      failed.set(key, error);
     }
   }
-
-  private async flush(batch: readonly [string, PendingStatus][]): Promise<void> {
-    const now = this.clock.now();
-    const newest = (e: PendingStatus) => e.states[e.states.length - 1] ?? false;
-    let known: Set<string> | undefined;
-    try {
-      known = await setConnectedMany(
-        this.db,
-        batch.map(([deviceId, e]) => ({ deviceId, connected: newest(e) })),
-        now,
-      );
-    } catch {
-      // one device the database refuses: store them one by one, each on its own
-    }
-    for (const [deviceId, entry] of batch) {
-      try {
-        const found = known ? known.has(deviceId) : await setConnected(this.db, deviceId, newest(entry), now);
-        if (found) for (const online of entry.states) this.stored(deviceId, online, true);
-        else this.stored(deviceId, newest(entry), false);
-        for (const w of entry.waiters) w.resolve();
-      } catch (error) {
-        for (const w of entry.waiters) w.reject(error);
-      }
-    }
-  }
+  return failed;
 }
+
+const newest = <V>(values: readonly V[]): V => values[values.length - 1] as V;
 
 /** Observers of ingestion (benchmarks and tests; the service itself sets none). */
 export interface IngestionObservers {
@@ -266,13 +195,41 @@ export function shadowIngestion(
   const queue = new PerKeyQueue();
   const unknown = (deviceId: string, kind: string) =>
     log.info({ deviceId, kind }, 'message of an unknown device ignored');
-  const shadows = new ShadowWriter(db, clock, (deviceId, reported, known) => {
-    if (known) observers.onReportedStored?.(deviceId, reported);
-    else unknown(deviceId, 'reported');
+  // a reported state: the newest of a batch is stored (and told); a connection state: the newest is stored and every
+  // one is told, in order (an amp offline then back within one batch is stored online, and observers see it go and come)
+  const shadows = new BatchWriter<DeviceReported>(SHADOW_BATCH_MAX, (batch) => {
+    const now = clock.now();
+    return storeEach(
+      batch,
+      () =>
+        upsertShadows(
+          db,
+          batch.map(([deviceId, values]) => ({ deviceId, reported: newest(values) })),
+          now,
+        ),
+      (deviceId, values) => upsertShadow(db, deviceId, newest(values), now),
+      (deviceId, values, known) => {
+        if (known) observers.onReportedStored?.(deviceId, newest(values));
+        else unknown(deviceId, 'reported');
+      },
+    );
   });
-  const statuses = new StatusWriter(db, clock, (deviceId, online, known) => {
-    if (known) observers.onStatusStored?.(deviceId, online);
-    else unknown(deviceId, 'status');
+  const statuses = new BatchWriter<boolean>(DEVICE_BATCH_MAX, (batch) => {
+    const now = clock.now();
+    return storeEach(
+      batch,
+      () =>
+        setConnectedMany(
+          db,
+          batch.map(([deviceId, values]) => ({ deviceId, connected: newest(values) })),
+          now,
+        ),
+      (deviceId, values) => setConnected(db, deviceId, newest(values), now),
+      (deviceId, values, known) => {
+        if (!known) return unknown(deviceId, 'status');
+        for (const online of values) observers.onStatusStored?.(deviceId, online);
+      },
+    );
   });
   return {
     reported: (deviceId: string, reported: DeviceReported) => shadows.write(deviceId, reported),

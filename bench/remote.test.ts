@@ -30,7 +30,7 @@ describe('remote relay benchmarks (smoke, untimed)', () => {
     expect(r.directGetMatchesAmp).toBe(true);
     expect(r.ampFader).toBe(r.lastSet);
     expect(r.directReadBack).toBe(r.lastSet);
-  });
+  }, 60_000);
 
   it('notify: every change on the amp reaches the remote and the local client', async () => {
     const r = await benchRemoteNotify({ rounds: 2, warmupRounds: 1, base: '127.0.18.11' });
@@ -38,7 +38,7 @@ describe('remote relay benchmarks (smoke, untimed)', () => {
     expectFinite(r.ratioAboveP50, r.ratioAboveP99);
     expect(r.allDelivered).toBe(true);
     expect(r.ampFader).toBe(r.lastSet);
-  });
+  }, 60_000);
 
   it('sessions: relay sessions in a child process stay open and answer with their amp’s state', async () => {
     const r = await benchRemoteSessions({

@@ -105,12 +105,13 @@ test('members: the owner invites a viewer, who signs up from the link, joins and
   await expect(page.getByRole('heading', { name: 'Members', level: 1 })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Members' })).toContainText(owner);
   // a bad address is said before anything is sent, and what was typed stays
-  await page.getByLabel('E-mail').fill('not-an-address');
-  await page.getByRole('button', { name: 'Send invitation' }).click();
+  const invite = page.getByRole('region', { name: 'Invite someone' });
+  await invite.getByLabel('E-mail', { exact: true }).fill('not-an-address');
+  await invite.getByRole('button', { name: 'Send invitation' }).click();
   await expect(page.getByText('The e-mail address is not in a correct format')).toBeVisible();
-  await expect(page.getByLabel('E-mail')).toHaveValue('not-an-address');
-  await page.getByLabel('E-mail').fill(viewer);
-  await page.getByRole('combobox', { name: 'Role' }).click();
+  await expect(invite.getByLabel('E-mail', { exact: true })).toHaveValue('not-an-address');
+  await invite.getByLabel('E-mail', { exact: true }).fill(viewer);
+  await invite.getByRole('combobox', { name: 'Role' }).click();
   await page.getByRole('option', { name: 'viewer' }).click();
   await page.getByRole('button', { name: 'Send invitation' }).click();
   await expect(page.getByText(`An invitation was sent to ${viewer}`)).toBeVisible();

@@ -36,6 +36,8 @@ import type { ResolvedConfig } from './config';
 import type { Db } from './db/client';
 import { DeviceEvents } from './device-events';
 import type { Domain, DomainContext } from './domain';
+import { auditDomain } from './domains/audit/index';
+import { AuditRecorder } from './domains/audit/recorder';
 import { contactsDomain } from './domains/contacts/index';
 import { devicesDomain } from './domains/devices/index';
 import { firmwareDomain } from './domains/firmware/index';
@@ -71,6 +73,7 @@ export const DOMAINS: readonly Domain[] = [
   notificationsDomain,
   liveDomain,
   orgsDomain,
+  auditDomain,
 ];
 
 /** Query parameters that carry credentials: the relay's and the firmware download's (both `token` today). */
@@ -150,7 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const tokens = new TokenService(config, clock);
   registerAuth(app, { db, tokens, clock });
   // every domain route declares its permission; one hook checks it (docs/adr/0008-organisations-and-roles.md)
-  const policy = registerPolicy(app, { db });
+  const policy = registerPolicy(app, { db, clock });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -172,6 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deviceEvents: deps.deviceEvents ?? new DeviceEvents(),
     broker: deps.broker,
     disconnectDevice: deps.disconnectDevice,
+    audit: new AuditRecorder({ db, clock, log: app.log.child({ domain: 'audit' }) }),
   };
   for (const domain of deps.domains ?? DOMAINS) {
     // Each domain in its own encapsulated scope: its hooks (e.g. authenticateVerified on all its routes) stay there.

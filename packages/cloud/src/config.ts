@@ -156,6 +156,12 @@ const EnvSchema = z.object({
   /** An offline incident's "resolved" message waits until the amp stayed online this long (a drop again cancels it). */
   NOTIFY_SETTLE_S: z.coerce.number().int().min(0).max(86_400).default(120),
   /**
+   * The audit log (issue 21) keeps events this many days; the retention job (domains/audit/retention.ts) deletes
+   * older ones every AUDIT_RETENTION_SWEEP_MS.
+   */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
+  AUDIT_RETENTION_SWEEP_MS: z.coerce.number().int().min(1000).max(86_400_000).default(3_600_000),
+  /**
    * Firmware library in an S3-compatible object store instead of the disk, e.g.
    * s3://ACCESS_KEY:SECRET@minio.example.com:9000/bucket?region=us-east-1 (s3s:// for https); absent → FIRMWARE_DIR.
    */

@@ -16,6 +16,7 @@ import type { Clock } from './clock';
 import type { ResolvedConfig } from './config';
 import type { Db } from './db/client';
 import type { DeviceEvents } from './device-events';
+import type { AuditRecorder } from './domains/audit/recorder';
 import type { Mailer } from './plugins/mailer';
 import type { SmsSender } from './plugins/sms';
 import type { TokenService } from './plugins/tokens';
@@ -38,6 +39,8 @@ export interface DomainContext {
    * external broker, whose own configuration revokes a device (docs/cloud-mqtt.md).
    */
   readonly disconnectDevice?: (deviceId: string) => Promise<boolean>;
+  /** The audit log (issue 21): every domain records the changes people make and the amps' events here. */
+  readonly audit: AuditRecorder;
 }
 
 /** The Fastify scope a domain registers on: its hooks stay inside it, its routes get the API prefix. */

@@ -21,10 +21,26 @@ export interface AuthUser {
   readonly id: string;
   /** The signed-in account when it acts in another account's organisation (then `id` is the owner's). */
   readonly actorId?: string;
+  /** The venues the caller's role there is narrowed to (plugins/venue-scope.ts); absent: every venue. */
+  readonly venueIds?: readonly string[];
   readonly email: string;
   readonly emailVerified: boolean;
   readonly sessionId: string;
+  /** From where the request came (the audit log's "from where"; issue 21). */
+  readonly client?: RequestClient;
 }
+
+/** A request's client: its address (the forwarded one behind TRUST_PROXY) and its User-Agent, if it sent one. */
+export interface RequestClient {
+  readonly ip: string;
+  readonly userAgent: string | null;
+}
+
+/** The client of a request. */
+export const clientOf = (request: FastifyRequest): RequestClient => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'] ?? null,
+});
 
 type AuthHook = (request: FastifyRequest) => Promise<void>;
 
@@ -71,7 +87,7 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; tokens: Token
       )
       .limit(1);
     if (row === undefined) throw new AppError('Unauthorized', 'The session has ended; sign in again');
-    request.user = { id: subject.userId, sessionId: subject.sessionId, ...row };
+    request.user = { id: subject.userId, sessionId: subject.sessionId, ...row, client: clientOf(request) };
   };
 
   app.decorateRequest('user', null);

@@ -46,11 +46,16 @@ const STATUS: Partial<Record<CloudErrorName, number>> = {
   TwoFactorChallengeInvalid: 401,
   TwoFactorAlreadyEnabled: 409,
   TwoFactorNotEnabled: 409,
+  PasskeyExists: 409,
+  PasskeyLimit: 409,
+  RecentSignInRequired: 403,
   Forbidden: 403,
   OWNER_IS_FIXED: 409,
   ALREADY_A_MEMBER: 409,
   INVITATION_INVALID: 404,
   INVITATION_OTHER_EMAIL: 403,
+  INTEGRATOR_UNKNOWN: 404,
+  TWO_FACTOR_REQUIRED: 403,
   PayloadTooLarge: 413,
   UnsupportedMediaType: 415,
   TooManyRequests: 429,
@@ -232,9 +237,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
   app.addHook('preValidation', (request, _reply, done) => {
     const problem =
-      findBadText(request.params, 'params') ??
-      findBadText(request.query, 'query') ??
-      findBadText(request.body, 'body');
+      findBadText(request.params, 'params') ?? findBadText(request.query, 'query') ?? findBadText(request.body, 'body');
     done(problem === undefined ? undefined : new AppError('ValidationError', problem));
   });
   // JSON bodies are decoded strictly: malformed UTF-8 is refused, not stored as U+FFFD.

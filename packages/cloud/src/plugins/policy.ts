@@ -12,10 +12,12 @@ import { can, ORG_HEADER, type OrgRole, type Permission, type RouteAccess } from
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { z } from 'zod';
+import type { Clock } from '../clock';
 import type { Db } from '../db/client';
-import { memberships, organisations } from '../db/schema/index';
+import { memberships, organisations, twoFactor } from '../db/schema/index';
 import { currentUser, type AuthUser } from './auth';
 import { AppError } from './errors';
+import { grantStanding, keepInVenues } from './venue-scope';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -42,8 +44,12 @@ export interface Actor {
   /** The account whose rows the request reads and writes. */
   readonly ownerId: string;
   readonly role: OrgRole;
-  /** The venues the role is narrowed to; null: all (issue 21; not settable yet). */
+  /** The venues the role is narrowed to; null: all. */
   readonly venueIds: readonly string[] | null;
+  /** The integrator grant the caller acts through (not a membership); undefined for members and owners. */
+  readonly grantId?: string;
+  /** The organisation requires two-factor sign-in and the caller has not turned it on (403 TWO_FACTOR_REQUIRED). */
+  readonly twoFactorMissing?: boolean;
 }
 
 /** What the 403 says a role may not do, per permission. */
@@ -64,6 +70,9 @@ const PHRASES: Record<Permission, string> = {
   'incident.ack': 'acknowledge incidents',
   'member.read': 'see members',
   'member.manage': 'manage members',
+  'audit.read': 'see the audit log',
+  'grant.manage': 'manage integrator access',
+  'org.security': "change the organisation's security settings",
 };
 
 /** The actor of a route with a permission; throws on a route without one (a programming error). */
@@ -87,22 +96,50 @@ export function requestedOrganisation(request: FastifyRequest): string | undefin
   return parsed.data.toLowerCase();
 }
 
-/** The caller's standing in the organisation (the personal one when undefined); 404 NotFound when not a member. */
-export async function resolveActor(db: Db, user: AuthUser, organisationId: string | undefined): Promise<Actor> {
+/** The 403 of a caller without two-factor sign-in in an organisation that requires it. */
+export const twoFactorRequired = (): AppError =>
+  new AppError(
+    'TWO_FACTOR_REQUIRED',
+    'This organisation requires two-factor sign-in: turn it on in your profile (Two-factor sign-in), then try again',
+  );
+
+/**
+ * The caller's standing in the organisation (the personal one when undefined): owner, member, or a member of an
+ * integrator organisation with a live grant (the lower of both roles, the grant's venues); 404 NotFound otherwise, as
+ * for an organisation that does not exist. A direct membership wins over a grant.
+ */
+export async function resolveActor(
+  db: Db,
+  user: AuthUser,
+  organisationId: string | undefined,
+  now: Date,
+): Promise<Actor> {
   if (organisationId === undefined)
     return { userId: user.id, organisationId, ownerId: user.id, role: 'owner', venueIds: null };
   const [row] = await db
-    .select({ ownerId: organisations.ownerUserId, role: memberships.role, venueIds: memberships.venueIds })
+    .select({
+      ownerId: organisations.ownerUserId,
+      requireTwoFactor: organisations.requireTwoFactor,
+      role: memberships.role,
+      venueIds: memberships.venueIds,
+      twoFactorAt: twoFactor.enabledAt,
+    })
     .from(organisations)
     .leftJoin(memberships, and(eq(memberships.organisationId, organisations.id), eq(memberships.userId, user.id)))
+    .leftJoin(twoFactor, eq(twoFactor.userId, user.id))
     .where(eq(organisations.id, organisationId))
     .limit(1);
   if (row === undefined) throw new AppError('NotFound', 'No such organisation');
   // the owner is the owner, whatever its membership row says (or whether it has one yet)
   if (row.ownerId === user.id)
     return { userId: user.id, organisationId, ownerId: user.id, role: 'owner', venueIds: null };
-  if (row.role === null) throw new AppError('NotFound', 'No such organisation');
-  return { userId: user.id, organisationId, ownerId: row.ownerId, role: row.role, venueIds: row.venueIds };
+  // two-factor on is TOTP on: a passkey alone does not make the password ask a second factor (docs/adr/0009-passkeys.md)
+  const twoFactorMissing = row.requireTwoFactor && (row.twoFactorAt === null || row.twoFactorAt === undefined);
+  const base = { userId: user.id, organisationId, ownerId: row.ownerId, twoFactorMissing };
+  if (row.role !== null) return { ...base, role: row.role, venueIds: row.venueIds };
+  const grant = await grantStanding(db, organisationId, user.id, now);
+  if (grant === undefined) throw new AppError('NotFound', 'No such organisation');
+  return { ...base, role: grant.role, venueIds: grant.venueIds, grantId: grant.grantId };
 }
 
 /** Method and path (with the API prefix, `:name` parameters) of each route, and what it declared. */
@@ -119,17 +156,34 @@ declare module 'fastify' {
 }
 
 /** Decorates the app with `routePolicy` and `request.actor`; returns `guard`, for the domains' onRoute hook. */
-export function registerPolicy(app: FastifyInstance, deps: { db: Db }): { guard: (route: RouteOptions) => void } {
+export function registerPolicy(
+  app: FastifyInstance,
+  deps: { db: Db; clock: Clock },
+): { guard: (route: RouteOptions) => void } {
   const table = new Map<string, RouteAccess>();
   app.decorate('routePolicy', table);
   app.decorateRequest('actor', null);
 
   const check = (permission: Permission) => async (request: FastifyRequest) => {
     const user = currentUser(request);
-    const actor = await resolveActor(deps.db, user, requestedOrganisation(request));
+    const actor = await resolveActor(deps.db, user, requestedOrganisation(request), deps.clock.now());
     if (!can(actor.role, permission)) throw forbidden(actor.role, permission);
+    if (actor.twoFactorMissing === true) throw twoFactorRequired();
     request.actor = actor;
-    if (actor.ownerId !== user.id) request.user = { ...user, id: actor.ownerId, actorId: user.id };
+    if (actor.ownerId !== user.id)
+      request.user = {
+        ...user,
+        id: actor.ownerId,
+        actorId: user.id,
+        ...(actor.venueIds === null ? {} : { venueIds: actor.venueIds }),
+      };
+  };
+
+  /** A role narrowed to venues reaches nothing outside them (after validation: the ids are well formed). */
+  const narrowed = (permission: Permission) => async (request: FastifyRequest) => {
+    const actor = request.actor;
+    if (actor === null || actor.venueIds === null) return;
+    await keepInVenues(deps.db, actor, permission, request);
   };
 
   /** Records the route's declaration and adds its check; throws (the app does not start) when it declares none. */
@@ -147,6 +201,9 @@ export function registerPolicy(app: FastifyInstance, deps: { db: Db }): { guard:
       route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
     // after the route's own authentication (scope hooks run before route hooks, route hooks in order)
     route.onRequest = [...hooks, check(access)];
+    const handlers =
+      route.preHandler === undefined ? [] : Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler];
+    route.preHandler = [narrowed(access), ...handlers];
   };
   return { guard };
 }

@@ -30,7 +30,20 @@ const AUDIENCE = 'rackside';
 const ClaimsSchema = z.object({ sub: z.uuid(), sid: z.uuid(), token_use: z.enum(['id', 'access']) });
 /** A relay credential has its own audience, so it is no bearer token and a bearer token is no relay credential. */
 const RELAY_AUDIENCE = 'rackside-relay';
-const RelayClaimsSchema = z.object({ sub: z.uuid(), sid: z.uuid(), dev: z.string().min(1), exp: z.number() });
+const RelayClaimsSchema = z.object({
+  sub: z.uuid(),
+  sid: z.uuid(),
+  dev: z.string().min(1),
+  exp: z.number(),
+  /** The scope (RelayScope); absent in a credential issued before scopes: `control`. */
+  scp: z.enum(['control', 'mute']).optional(),
+});
+
+/**
+ * What a relay session may do: `control`, the whole device API (remote.control); `mute`, read everything and write
+ * nothing but channels' mute (remote.mute: an operator's mute-all from the amp card).
+ */
+export type RelayScope = 'control' | 'mute';
 
 /** A firmware download token has its own audience too: it opens one image of one user's library, nothing else. */
 const FIRMWARE_AUDIENCE = 'rackside-firmware';
@@ -41,6 +54,7 @@ export interface RelaySubject {
   readonly userId: string;
   readonly sessionId: string;
   readonly deviceId: string;
+  readonly scope: RelayScope;
   readonly expiresAt: Date;
 }
 
@@ -131,7 +145,7 @@ export class TokenService {
     ttlS: number,
   ): Promise<{ token: string; expiresAt: Date }> {
     const iat = Math.floor(this.clock.now().getTime() / 1000);
-    const token = await new SignJWT({ sid: subject.sessionId, dev: subject.deviceId })
+    const token = await new SignJWT({ sid: subject.sessionId, dev: subject.deviceId, scp: subject.scope })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(subject.userId)
       .setIssuer(this.config.PUBLIC_URL)
@@ -153,7 +167,13 @@ export class TokenService {
       });
       const claims = RelayClaimsSchema.parse(payload);
       const expiresAt = new Date(claims.exp * 1000);
-      return { userId: claims.sub, sessionId: claims.sid, deviceId: claims.dev, expiresAt };
+      return {
+        userId: claims.sub,
+        sessionId: claims.sid,
+        deviceId: claims.dev,
+        scope: claims.scp ?? 'control',
+        expiresAt,
+      };
     } catch (err) {
       const expired = err instanceof joseErrors.JWTExpired;
       throw new AppError('Unauthorized', expired ? 'The token has expired' : 'The token is not valid');

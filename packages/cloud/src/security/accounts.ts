@@ -9,9 +9,13 @@ import {
   FIRMWARE_PATHS,
   fillPath,
   ORG_PATHS,
+  PASSKEY_PATHS,
   ROLLOUT_PATHS,
   type ContactReply,
+  type GrantReply,
   type InvitationReply,
+  type PasskeyRegistrationOptions,
+  type PasskeyReply,
   type FirmwareUploadReply,
   type Rollout,
 } from '@rackside/protocol';
@@ -21,6 +25,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
 import * as schema from '../db/schema/index';
 import type { OutboxMailer } from '../plugins/mailer';
+import { testConfig } from '../test/app';
+import { SoftAuthenticator } from '../test/authenticator';
 import { call, createSignedInUser, createVenue, registerDevice, registrationToken } from '../test/factories';
 
 /** The ids of one account's objects. */
@@ -39,6 +45,10 @@ export interface OwnedObjects {
   readonly incidentId: string | undefined;
   /** A pending invitation to the account's personal organisation (issue 21). */
   readonly invitationId: string;
+  /** A passkey of the account (issue 21). */
+  readonly passkeyId: string;
+  /** A live integrator grant of the account's organisation on its venue, to another account's (issue 21). */
+  readonly grantId: string;
 }
 
 const BOUNDARY = '----rackside-security-boundary';
@@ -118,7 +128,24 @@ export async function createOwner(app: FastifyInstance, mailer: OutboxMailer, db
     token,
   );
   if (invitation.statusCode !== 201) throw new Error(`invitation failed: ${invitation.body}`);
-  const invitationId = invitation.json<InvitationReply>().invitation.invitationId;
+  const { invitationId, createdAt: serverNow } = invitation.json<InvitationReply>().invitation;
+  const passkeyId = await createPasskey(app, token, tag);
+  const integrator = await createSignedInUser(app, mailer);
+  const grant = await call(
+    app,
+    'POST',
+    ORG_PATHS.grants,
+    {
+      integrator: integrator.email,
+      role: 'technician',
+      venueIds: [venueId],
+      // a week from the app's clock (a test clock, maybe), as the invitation's creation tells it
+      expiresAt: new Date(new Date(serverNow).getTime() + 7 * 86_400_000).toISOString(),
+    },
+    token,
+  );
+  if (grant.statusCode !== 201) throw new Error(`grant failed: ${grant.body}`);
+  const grantId = grant.json<GrantReply>().grant.grantId;
   const owned: OwnedObjects = {
     userId,
     email: user.email,
@@ -132,8 +159,21 @@ export async function createOwner(app: FastifyInstance, mailer: OutboxMailer, db
     rolloutId,
     incidentId,
     invitationId,
+    passkeyId,
+    grantId,
   };
   return owned;
+}
+
+/** A passkey registered through the API with a software authenticator at the test app's PUBLIC_URL. */
+async function createPasskey(app: FastifyInstance, token: string, tag: string): Promise<string> {
+  const options = await call(app, 'POST', PASSKEY_PATHS.registrationOptions, {}, token);
+  if (options.statusCode !== 200) throw new Error(`passkey options failed: ${options.body}`);
+  const device = new SoftAuthenticator(testConfig().PUBLIC_URL);
+  const credential = device.create(options.json<PasskeyRegistrationOptions>().options);
+  const added = await call(app, 'POST', PASSKEY_PATHS.passkeys, { name: `Passkey ${tag}`, credential }, token);
+  if (added.statusCode !== 200) throw new Error(`passkey registration failed: ${added.body}`);
+  return added.json<PasskeyReply>().passkey.id;
 }
 
 async function userIdOf(db: Db, email: string): Promise<string> {
@@ -183,6 +223,8 @@ export async function snapshotOf(db: Db, owner: OwnedObjects): Promise<unknown> 
       .from(schema.organisations)
       .where(eq(schema.organisations.ownerUserId, owner.userId)),
     invitations: await db.select().from(schema.invitations).where(eq(schema.invitations.id, owner.invitationId)),
+    grants: await db.select().from(schema.orgGrants).where(eq(schema.orgGrants.id, owner.grantId)),
+    passkeys: await db.select().from(schema.passkeys).where(eq(schema.passkeys.userId, owner.userId)),
     sessions: await db
       .select({ id: schema.sessions.id, revokedAt: schema.sessions.revokedAt })
       .from(schema.sessions)

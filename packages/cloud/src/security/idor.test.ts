@@ -37,6 +37,8 @@ const ID_OF: Readonly<Record<string, (o: OwnedObjects) => string | undefined>> =
   sessionId: (o) => o.sessionId,
   userId: (o) => o.userId,
   invitationId: (o) => o.invitationId,
+  grantId: (o) => o.grantId,
+  passkeyId: (o) => o.passkeyId,
 };
 
 const ROUTES = await documentRoutes();
@@ -87,14 +89,18 @@ describeEachDatabase('IDOR: account B gets 404 for account A objects on every ro
       .filter((q) => q.required)
       .map((q) => {
         const own = ID_OF[q.name]?.(b); // B's own object as the target: the classic "move A's amp into my venue"
-        const value = own ?? String(fc.sample(validArbitrary(q.schema, { uuids: [], deviceIds: [] }), { numRuns: 1, seed: 16 })[0]);
+        const value =
+          own ?? String(fc.sample(validArbitrary(q.schema, { uuids: [], deviceIds: [] }), { numRuns: 1, seed: 16 })[0]);
         return `${encodeAny(q.name)}=${encodeAny(value)}`;
       })
       .join('&');
     const bodies =
       route.body === undefined
         ? [undefined]
-        : fc.sample(validArbitrary(route.body, { uuids: [a.venueId], deviceIds: [a.deviceId] }), { numRuns: 40, seed: 16 });
+        : fc.sample(validArbitrary(route.body, { uuids: [a.venueId], deviceIds: [a.deviceId] }), {
+            numRuns: 40,
+            seed: 16,
+          });
     for (const ids of combinations(route, a, b)) {
       const url = `/api${fillTemplate(route.path, ids)}${query === '' ? '' : `?${query}`}`;
       let answer: { status: number; body: ErrorBody } | undefined;

@@ -166,6 +166,23 @@ export const TWO_FACTOR_API_ERRORS = [
 ] as const;
 export type TwoFactorApiErrorName = (typeof TWO_FACTOR_API_ERRORS)[number];
 
+/** Error names of WebAuthn passkeys (issue 21, passkeys.ts). */
+export const PASSKEY_API_ERRORS = [
+  /** 400: the ceremony's challenge is unknown, used or older than 5 minutes; start the ceremony again. */
+  'PasskeyChallengeInvalid',
+  /** 400: the authenticator's answer did not verify (origin, signature, counter, user verification…). */
+  'PasskeyInvalid',
+  /** 400: no passkey of the account has this credential (removed, or another account's). */
+  'PasskeyNotRegistered',
+  /** 409: this authenticator holds one of the account's passkeys already. */
+  'PasskeyExists',
+  /** 409: the account has PASSKEY_MAX_PER_ACCOUNT passkeys already. */
+  'PasskeyLimit',
+  /** 403: adding a passkey needs a sign-in of the last 15 minutes, or the current password. */
+  'RecentSignInRequired',
+] as const;
+export type PasskeyApiErrorName = (typeof PASSKEY_API_ERRORS)[number];
+
 /** Error names of organisations, members and invitations (issue 21). */
 export const ORG_API_ERRORS = [
   /** 409: the owner's role cannot be changed and the owner cannot be removed. */
@@ -176,6 +193,10 @@ export const ORG_API_ERRORS = [
   'INVITATION_INVALID',
   /** 403: the invitation was sent to another e-mail address than the signed-in account's. */
   'INVITATION_OTHER_EMAIL',
+  /** 404: no account has this e-mail address, or no organisation this id (an integrator grant's organisation). */
+  'INTEGRATOR_UNKNOWN',
+  /** 403: the organisation requires two-factor sign-in and the caller has not turned it on (profile, two-factor). */
+  'TWO_FACTOR_REQUIRED',
 ] as const;
 export type OrgApiErrorName = (typeof ORG_API_ERRORS)[number];
 
@@ -191,6 +212,7 @@ export type CloudErrorName =
   | RolloutApiErrorName
   | IncidentApiErrorName
   | TwoFactorApiErrorName
+  | PasskeyApiErrorName
   | OrgApiErrorName;
 
 /** The JSON body of every cloud error reply. */

@@ -12,5 +12,7 @@ export * from './rollouts';
 export * from './incidents';
 export * from './live';
 export * from './two-factor';
+export * from './passkeys';
 export * from './policy';
 export * from './orgs';
+export * from './audit';

@@ -21,12 +21,27 @@ export const ORG_PATHS = {
   invitation: '/org/invitations/:invitationId',
   /** POST {token}: the signed-in caller accepts an invitation sent to its e-mail address. */
   accept: '/invitations/accept',
+  /** GET: the organisation's live integrator grants; POST {integrator, role, venueIds, expiresAt}: grant (owner). */
+  grants: '/org/grants',
+  /** DELETE: revoke a grant at once (owner). */
+  grant: '/org/grants/:grantId',
+  /** GET: the organisation's security settings; PUT {requireTwoFactor}: change them (owner). */
+  settings: '/org/settings',
 } as const;
 
 /** The console page an invitation e-mail links to, with `?token=` (the page signs in or up, then accepts). */
 export const INVITATION_PAGE = '/invitation';
 /** Seconds an invitation link lives (issue 21: 7 days). */
 export const INVITATION_TTL_S = 7 * 24 * 3600;
+/** The longest an integrator grant may run, in days from its creation (issue 21). */
+export const GRANT_MAX_DAYS = 90;
+
+/** The venues a role is narrowed to: at least one, each once. */
+export const VenueIdsSchema = z
+  .array(z.uuid())
+  .min(1)
+  .max(500)
+  .refine((ids) => new Set(ids.map((id) => id.toLowerCase())).size === ids.length, 'each venue once');
 
 /** The caller's standing in one organisation. */
 export const OrganisationSchema = z.object({
@@ -39,6 +54,18 @@ export const OrganisationSchema = z.object({
   role: OrgRoleSchema,
   /** What the role may do (policy.ts), so that a client need not ship the table to grey buttons out. */
   permissions: z.array(z.enum(PERMISSIONS as [Permission, ...Permission[]])),
+  /** The venues the caller's role is narrowed to; null or absent: every venue. */
+  venueIds: z.array(z.string()).nullable().optional(),
+  /**
+   * Present when the caller acts here through an integrator grant (not a membership): the grant, its end, and the
+   * caller's organisation it was given to. The role is the lower of the granted one and the caller's there.
+   */
+  grant: z.object({ grantId: z.string(), expiresAt: z.string(), integratorOrganisationId: z.string() }).optional(),
+  /**
+   * The organisation requires two-factor sign-in and the caller has not turned it on: every action here answers 403
+   * TWO_FACTOR_REQUIRED until the caller enrols (the console links to the two-factor page).
+   */
+  twoFactorNeeded: z.boolean().optional(),
 });
 export type Organisation = z.infer<typeof OrganisationSchema>;
 
@@ -51,7 +78,7 @@ export const MemberSchema = z.object({
   userId: z.string(),
   email: z.string(),
   role: OrgRoleSchema,
-  /** The venues the role is narrowed to; null: every venue (issue 21; narrowing is not settable yet). */
+  /** The venues the role is narrowed to; null: every venue. */
   venueIds: z.array(z.string()).nullable(),
   createdAt: z.string(),
 });
@@ -65,8 +92,14 @@ export type MemberList = z.infer<typeof MemberListSchema>;
 export const MemberParamsSchema = z.object({ userId: z.uuid() });
 export type MemberParams = z.infer<typeof MemberParamsSchema>;
 
-/** PUT /org/members/{userId}: the new role (never owner). */
-export const MemberRoleBodySchema = z.object({ role: MemberRoleSchema });
+/**
+ * PUT /org/members/{userId}: the new role (never owner) and, optionally, the venues it is narrowed to (null: every
+ * venue; absent: unchanged).
+ */
+export const MemberRoleBodySchema = z.object({
+  role: MemberRoleSchema,
+  venueIds: VenueIdsSchema.nullable().optional(),
+});
 export type MemberRoleBody = z.infer<typeof MemberRoleBodySchema>;
 
 /** PUT /org/members/{userId} reply. */
@@ -77,6 +110,8 @@ export type MemberReply = z.infer<typeof MemberReplySchema>;
 export const InvitationBodySchema = z.object({
   email: z.string().trim().min(1).max(254).pipe(z.email()),
   role: MemberRoleSchema,
+  /** The venues the role will be narrowed to; null or absent: every venue. */
+  venueIds: VenueIdsSchema.nullable().optional(),
 });
 export type InvitationBody = z.infer<typeof InvitationBodySchema>;
 
@@ -87,6 +122,8 @@ export const InvitationSchema = z.object({
   role: MemberRoleSchema,
   /** Who invited (e-mail address). */
   invitedBy: z.string(),
+  /** The venues the role will be narrowed to; null or absent: every venue. */
+  venueIds: z.array(z.string()).nullable().optional(),
   createdAt: z.string(),
   expiresAt: z.string(),
 });
@@ -111,3 +148,51 @@ export type AcceptInvitationBody = z.infer<typeof AcceptInvitationBodySchema>;
 /** POST /invitations/accept reply: the organisation joined. */
 export const AcceptInvitationReplySchema = z.object({ organisation: OrganisationSchema });
 export type AcceptInvitationReply = z.infer<typeof AcceptInvitationReplySchema>;
+
+/**
+ * POST /org/grants: give another organisation (the integrator) a role on some venues until `expiresAt` (at most
+ * GRANT_MAX_DAYS ahead). Its members act here with the lower of that role and their role in their own organisation.
+ */
+export const GrantBodySchema = z.object({
+  /** The integrator: its owner's e-mail address, or the organisation id its members see in their console. */
+  integrator: z.string().trim().min(1).max(254),
+  role: MemberRoleSchema,
+  venueIds: VenueIdsSchema,
+  expiresAt: z.iso.datetime({ offset: true }),
+});
+export type GrantBody = z.infer<typeof GrantBodySchema>;
+
+/** A live integrator grant (neither revoked nor expired). */
+export const GrantSchema = z.object({
+  grantId: z.string(),
+  /** The integrator organisation, its name and its owner's e-mail address. */
+  integratorOrganisationId: z.string(),
+  integratorName: z.string(),
+  integratorEmail: z.string(),
+  role: MemberRoleSchema,
+  venueIds: z.array(z.string()),
+  /** Who granted (e-mail address). */
+  createdBy: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+});
+export type Grant = z.infer<typeof GrantSchema>;
+
+/** GET /org/grants: the live grants, the soonest to end first. */
+export const GrantListSchema = z.object({ grants: z.array(GrantSchema) });
+export type GrantList = z.infer<typeof GrantListSchema>;
+
+/** POST /org/grants reply. */
+export const GrantReplySchema = z.object({ grant: GrantSchema });
+export type GrantReply = z.infer<typeof GrantReplySchema>;
+
+/** `{grantId}` path parameters. */
+export const GrantParamsSchema = z.object({ grantId: z.uuid() });
+export type GrantParams = z.infer<typeof GrantParamsSchema>;
+
+/** GET and PUT /org/settings: the organisation's security settings. */
+export const OrgSettingsSchema = z.object({
+  /** Everyone acting in the organisation but its owner must have two-factor sign-in on (else 403 TWO_FACTOR_REQUIRED). */
+  requireTwoFactor: z.boolean(),
+});
+export type OrgSettings = z.infer<typeof OrgSettingsSchema>;

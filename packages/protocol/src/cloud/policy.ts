@@ -20,6 +20,7 @@ const ALL = ORG_ROLES;
 const OPERATOR_UP = ['owner', 'admin', 'technician', 'operator'] as const;
 const TECHNICIAN_UP = ['owner', 'admin', 'technician'] as const;
 const ADMIN_UP = ['owner', 'admin'] as const;
+const OWNER_ONLY = ['owner'] as const;
 
 /**
  * Permission → the roles that hold it. Roles nest: each has everything of the roles below it (viewer ⊂ operator ⊂
@@ -36,9 +37,9 @@ export const POLICY = {
   'device.move': ADMIN_UP,
   /** Remove an amp (its credentials revoked). */
   'device.remove': ADMIN_UP,
-  /** A relay credential and the relay itself: the amp's whole device API (remote control). */
+  /** The relay's whole device API (remote control): a relay credential of scope `control`. */
   'remote.control': TECHNICIAN_UP,
-  /** Mute an amp (no route yet: the relay carries the whole device API and wants remote.control). */
+  /** A relay credential and the relay: remote.control's roles get the whole API, the others a mute-only scope. */
   'remote.mute': OPERATOR_UP,
   /** The firmware library, the rollouts and an amp's firmware history (read). */
   'firmware.read': ALL,
@@ -58,6 +59,12 @@ export const POLICY = {
   'member.read': ALL,
   /** Invite members, change their roles, remove them (never the owner). */
   'member.manage': ADMIN_UP,
+  /** Integrator grants: another organisation's members act on some venues, with a role, until a date (owner only). */
+  'grant.manage': OWNER_ONLY,
+  /** The organisation's security settings: require two-factor sign-in of everyone acting in it (owner only). */
+  'org.security': OWNER_ONLY,
+  /** The audit timelines of venues, amps and the organisation, and their CSV exports (read). */
+  'audit.read': ALL,
 } as const satisfies Record<string, readonly OrgRole[]>;
 
 /** A permission of the policy table. */

@@ -69,6 +69,8 @@ export const TwoFactorChallengeSchema = z.object({
   challenge: z.string(),
   /** Seconds the challenge lives. */
   expiresIn: z.number().int().positive(),
+  /** Present (true) when the account has a passkey: the step also takes one instead of a code (passkeys.ts). */
+  passkeys: z.literal(true).optional(),
 });
 export type TwoFactorChallenge = z.infer<typeof TwoFactorChallengeSchema>;
 

@@ -81,7 +81,7 @@ describe('cloud routes and guards (spec 1 §2)', () => {
     expect(api.callsTo('POST /auth/refresh')).toHaveLength(1);
   });
 
-  it('offers the cloud drawer: Profile, Venues, Contacts, Firmware, Firmware library, Members, Preferences, Help, Sign out', async () => {
+  it('offers the cloud drawer: Profile, Venues, Contacts, Firmware, Firmware library, Members, Activity, Preferences, Help, Sign out', async () => {
     const api = noVenues();
     api.on({ 'POST /auth/sign-out': { body: { ok: true } } });
     const { user, router } = renderCloud('/venues', { cloudApi: api });
@@ -95,6 +95,7 @@ describe('cloud routes and guards (spec 1 §2)', () => {
       'Firmware',
       'Firmware library',
       'Members',
+      'Activity',
       'Preferences',
       'Help & feedback',
       'Sign out',

@@ -1,7 +1,8 @@
 /**
  * The routes of spec 1 §2 in cloud mode. Open: /login, /register, /forgot, /preferences, /about. Signed in:
  * /verify-email; signed in with a verified email: /profile (with /profile/two-factor and /profile/sessions, issue 21),
- * /venues/*, /contacts, /update, the firmware library /firmware (issue 14), /members and /invitation?token= (issue 21).
+ * /venues/*, /contacts, /update, the firmware library /firmware (issue 14), /members and /invitation?token= (issue 21),
+ * the organisation's audit timeline /activity (issue 21).
  * Anything else → /.
  */
 import { lazy } from 'react';
@@ -69,6 +70,13 @@ export const cloudRoutes: RouteObject[] = [
                 // issue 21: the organisation's members, and the page an invitation e-mail links to (?token=)
                 { path: 'members', lazy: async () => ({ Component: (await members()).MembersPage }) },
                 { path: 'invitation', lazy: async () => ({ Component: (await members()).InvitationPage }) },
+                // issue 21: the organisation's audit timeline
+                {
+                  path: 'activity',
+                  lazy: async () => ({
+                    Component: (await (await import('../features/audit')).loadAuditScreens()).OrgAuditPage,
+                  }),
+                },
                 {
                   path: 'firmware',
                   lazy: async () => ({

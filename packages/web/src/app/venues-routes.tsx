@@ -3,6 +3,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import { ampPageRoutes } from './amp-routes';
 
 const venues = () => import('../features/venues');
+const auditScreens = async () => (await import('../features/audit')).loadAuditScreens();
 
 export const venuesRoutes: RouteObject = {
   path: 'venues',
@@ -16,6 +17,8 @@ export const venuesRoutes: RouteObject = {
       lazy: async () => ({ Component: (await venues()).VenuePanelLayout }),
       children: [
         { index: true, lazy: async () => ({ Component: (await venues()).SelectAmpPrompt }) },
+        // issue 21: the amp's audit timeline beside the venue's amps (no relay session: any role reads it)
+        { path: 'amps/:ampId/activity', lazy: async () => ({ Component: (await auditScreens()).AmpAuditPage }) },
         {
           // issue 13: the amp detail through the cloud relay, every page of local mode
           path: 'amps/:ampId',
@@ -33,6 +36,8 @@ export const venuesRoutes: RouteObject = {
         Component: (await (await import('../features/incidents')).loadIncidentScreens()).VenueIncidentsPage,
       }),
     },
+    // issue 21: the venue's audit timeline
+    { path: ':venueId/activity', lazy: async () => ({ Component: (await auditScreens()).VenueAuditPage }) },
     { path: ':venueId/firmware', element: <Navigate to="/update" replace /> },
     { path: ':venueId/*', element: <Navigate to="/venues" replace /> },
   ],

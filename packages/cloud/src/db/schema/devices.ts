@@ -27,6 +27,8 @@ export const registrationTokens = pgTable(
     usedAt: time('used_at'),
     /** The device it registered. */
     deviceId: text('device_id'),
+    /** The signed-in person who asked for it (a member of the owner's organisation, or the owner): the audit's actor. */
+    issuedBy: uuid('issued_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [index('registration_tokens_venue_id_idx').on(t.venueId)],
 );

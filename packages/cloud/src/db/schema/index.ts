@@ -13,3 +13,5 @@ export * from './incidents';
 export * from './live';
 export * from './remote';
 export * from './orgs';
+export * from './audit';
+export * from './passkeys';

@@ -20,6 +20,8 @@ export const organisations = pgTable('organisations', {
   /** The owner's own organisation (every one today; kept for organisations that are no person's). */
   personal: boolean('personal').notNull().default(true),
   createdAt: time('created_at').notNull(),
+  /** Everyone acting in it but its owner must have two-factor sign-in on (migration 0012). */
+  requireTwoFactor: boolean('require_two_factor').notNull().default(false),
 });
 
 /** The roles of memberships.role (protocol ORG_ROLES). */
@@ -37,7 +39,7 @@ export const memberships = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     role: text('role', { enum: MEMBERSHIP_ROLES }).notNull(),
-    /** The venues the role is narrowed to; null: all of them (not settable through the API yet). */
+    /** The venues the role is narrowed to; null: all of them. */
     venueIds: jsonb('venue_ids').$type<string[]>(),
     createdAt: time('created_at').notNull(),
   },
@@ -70,6 +72,48 @@ export const invitations = pgTable(
     createdAt: time('created_at').notNull(),
     expiresAt: time('expires_at').notNull(),
     acceptedAt: time('accepted_at'),
+    /** The venues the role will be narrowed to; null: all of them (migration 0012). */
+    venueIds: jsonb('venue_ids').$type<string[]>(),
   },
   (t) => [index('invitations_organisation_id_idx').on(t.organisationId)],
+);
+
+/** The roles a grant gives (never owner). */
+export const GRANT_ROLES = ['admin', 'technician', 'operator', 'viewer'] as const;
+
+/**
+ * An integrator grant (migration 0012): the organisation lets the members of another one act in it with a role (capped
+ * by theirs there) on some venues until `expiresAt`; revoked or expired, it gives nothing.
+ */
+export const orgGrants = pgTable(
+  'org_grants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The granting organisation (whose data). */
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    /** The integrator organisation. */
+    granteeOrganisationId: uuid('grantee_organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: GRANT_ROLES }).notNull(),
+    /** Never empty: a grant is always narrowed to venues. */
+    venueIds: jsonb('venue_ids').$type<string[]>().notNull(),
+    expiresAt: time('expires_at').notNull(),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: time('created_at').notNull(),
+    revokedAt: time('revoked_at'),
+  },
+  (t) => [
+    index('org_grants_organisation_id_idx').on(t.organisationId),
+    index('org_grants_grantee_organisation_id_idx').on(t.granteeOrganisationId),
+    index('org_grants_expires_at_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.revokedAt} IS NULL`),
+    check('org_grants_role_check', sql`${t.role} in ('admin', 'technician', 'operator', 'viewer')`),
+    check('org_grants_not_self_check', sql`${t.organisationId} <> ${t.granteeOrganisationId}`),
+  ],
 );

@@ -66,6 +66,9 @@ const toContact = (row: ContactRow): Contact => ({
   ...(row.smsStoppedAt === null ? {} : { smsStopped: true }),
 });
 
+/** The fields a contact.changed audit event names when they change (never their values: personal data). */
+const AUDITED_FIELDS = ['name', 'email', 'phone', 'severity'] as const;
+
 /** What a confirmation link page says. */
 export type ConfirmOutcome = { kind: 'confirmed'; email: string } | { kind: 'expired' } | { kind: 'invalid' };
 
@@ -152,6 +155,10 @@ export class ContactsService {
       this.rethrow(err);
     }
     await this.sendLink(row, token, log);
+    await this.ctx.audit.byCaller(caller, {
+      kind: 'contact.created',
+      details: { contactId: row.id, name: row.name },
+    });
     return { contact: toContact(row) };
   }
 
@@ -178,12 +185,20 @@ export class ContactsService {
     }
     if (row === undefined) throw notFound();
     await this.sendLink(row, token, log);
+    const changed = AUDITED_FIELDS.filter((field) => before[field] !== row[field]);
+    if (changed.length > 0)
+      await this.ctx.audit.byCaller(caller, {
+        kind: 'contact.changed',
+        details: { contactId, name: row.name, fields: changed },
+      });
     return { contact: toContact(row) };
   }
 
   /** spec 1 §7 DELETE /contacts/{id}: the contact and its venue selections. */
   async remove(caller: AuthUser, contactId: string): Promise<Ok> {
+    const contact = await this.requireContact(caller, contactId);
     if (!(await deleteContact(this.ctx.db, caller.id, contactId))) throw notFound();
+    await this.ctx.audit.byCaller(caller, { kind: 'contact.deleted', details: { contactId, name: contact.name } });
     return { ok: true };
   }
 

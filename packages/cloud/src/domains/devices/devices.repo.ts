@@ -17,7 +17,7 @@ export type DeviceWithShadow = DeviceRow & { reported: unknown; shadowUpdatedAt:
 
 export async function insertToken(
   db: Executor,
-  token: Pick<TokenRow, 'userId' | 'venueId' | 'tokenHash' | 'createdAt' | 'expiresAt'>,
+  token: Pick<TokenRow, 'userId' | 'venueId' | 'tokenHash' | 'createdAt' | 'expiresAt' | 'issuedBy'>,
 ): Promise<void> {
   await db.insert(registrationTokens).values(token);
 }

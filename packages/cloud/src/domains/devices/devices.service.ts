@@ -115,10 +115,26 @@ export class DevicesService {
 
   /** spec 1 §7 PUT /devices/{id}/relocate?venueId=: both the device and the target venue must be the caller's. */
   async relocate(caller: AuthUser, deviceId: string, venueId: string): Promise<RelocateReply> {
-    await this.requireDevice(caller, deviceId);
-    await requireVenue(this.ctx.db, caller, venueId);
+    const device = await this.requireDevice(caller, deviceId);
+    const target = await requireVenue(this.ctx.db, caller, venueId);
     await moveDevice(this.ctx.db, caller.id, deviceId, venueId);
     this.ctx.deviceEvents.changed(deviceId);
+    if (device.venueId !== venueId) {
+      const source = await requireVenue(this.ctx.db, caller, device.venueId);
+      await this.ctx.audit.byCaller(caller, {
+        kind: 'device.moved',
+        deviceId,
+        venueId,
+        fromVenueId: device.venueId,
+        details: {
+          name: device.deviceName,
+          fromVenueId: device.venueId,
+          fromVenueName: source.name,
+          toVenueId: venueId,
+          toVenueName: target.name,
+        },
+      });
+    }
     return { deviceId, venueId };
   }
 
@@ -132,6 +148,12 @@ export class DevicesService {
     if (device === undefined) throw notFound();
     await releaseDevice(this.ctx, deviceId, 'removed', log);
     await this.history([{ ...historyOf(device), event: 'removed', at: this.ctx.clock.now() }], log);
+    await this.ctx.audit.byCaller(caller, {
+      kind: 'device.removed',
+      deviceId,
+      venueId: device.venueId,
+      details: { name: device.deviceName },
+    });
     return { ok: true };
   }
 
@@ -202,6 +224,16 @@ export class DevicesService {
         throw new AppError('ServiceUnavailable', 'The firmware job could not be sent to the broker; try again');
       }
     }
+    const venueOf = new Map(devices.map((d) => [d.id, d.venueId]));
+    await this.ctx.audit.byCaller(
+      caller,
+      ...jobs.map(({ deviceId, job }) => ({
+        kind: 'firmware.started' as const,
+        deviceId,
+        venueId: venueOf.get(deviceId) ?? null,
+        details: { version: job.version, jobId: job.jobId, rolloutId: null },
+      })),
+    );
     return { jobs: jobs.map(({ deviceId, job }) => ({ jobId: job.jobId, deviceId, version: job.version })) };
   }
 }

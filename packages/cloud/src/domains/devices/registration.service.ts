@@ -47,6 +47,8 @@ export class RegistrationService {
     const expiresAt = new Date(now.getTime() + config.REGISTRATION_TOKEN_TTL_S * 1000);
     await insertToken(db, {
       userId: caller.id,
+      // the person who asked: the amp's registration is recorded as theirs (audit device.added)
+      issuedBy: caller.actorId ?? caller.id,
       venueId,
       tokenHash: digestOf(registrationToken),
       createdAt: now,
@@ -64,7 +66,7 @@ export class RegistrationService {
     const { db, clock, config } = this.ctx;
     const tokenHash = digestOf(request.registrationToken.trim());
     const now = clock.now();
-    const { reply, device, replaced } = await db.transaction(async (tx) => {
+    const { reply, device, replaced, issuedBy } = await db.transaction(async (tx) => {
       const token = await spendToken(tx, tokenHash, now);
       if (token === undefined) {
         const known = await findToken(tx, tokenHash);
@@ -98,10 +100,19 @@ export class RegistrationService {
       await insertDevice(tx, device);
       await setTokenDevice(tx, token.id, deviceId);
       const reply = { deviceId, mqtt: { url: config.MQTT_PUBLIC_URL, username: deviceId, password } };
-      return { reply, device, replaced };
+      return { reply, device, replaced, issuedBy: token.issuedBy ?? token.userId };
     });
     for (const old of replaced) await releaseDevice(this.ctx, old.id, 'registeredAgain', log);
     await this.history(historyOfRegistration(device, replaced, now), log);
+    await this.ctx.audit.aboutDevice(
+      device.id,
+      {
+        kind: 'device.added',
+        details: { name: device.deviceName, modelId: device.modelId, serialNumber: device.serialNumber },
+      },
+      { userId: issuedBy },
+      now,
+    );
     return reply;
   }
 }

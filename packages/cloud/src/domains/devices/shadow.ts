@@ -18,7 +18,9 @@ import type { BrokerIdentity, BrokerLogger, ServiceHandlers } from '../../broker
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { PerKeyQueue } from '../../per-key-queue';
+import { safeError } from '../../plugins/errors';
 import { matchesDigest } from '../../plugins/secrets';
+import { insertJobStatusAudit } from '../audit/index';
 import {
   findPasswordHashes,
   setConnected,
@@ -239,7 +241,12 @@ export function shadowIngestion(
         const known =
           JobIdSchema.safeParse(status.jobId).success &&
           (await setJobStatus(db, deviceId, status.jobId, status.status, status.detail ?? null, clock.now()));
-        if (!known) unknown(deviceId, 'jobStatus');
+        if (!known) return unknown(deviceId, 'jobStatus');
+        // the audit log's firmware.status; its failure is logged, the status is stored either way
+        const job = { deviceId, jobId: status.jobId, status: status.status, detail: status.detail ?? null };
+        await insertJobStatusAudit(db, job, clock.now()).catch((error: unknown) =>
+          log.warn({ deviceId, error: safeError(error) }, 'audit: a job status was not recorded'),
+        );
       }),
   };
 }

@@ -33,6 +33,7 @@ import { accountAndAddressLimit, addressLimit, FailureBackoff } from '../../plug
 import { AppError } from '../../plugins/errors';
 import { IdentityService } from './identity.service';
 import { clearRefreshCookie, refreshTokenOf, setRefreshCookie } from './refresh-cookie';
+import { passkeyRoutes } from './passkeys.routes';
 import { clientOf, twoFactorRoutes } from './two-factor.routes';
 
 const security = [{ bearer: [] }];
@@ -254,4 +255,5 @@ export function identityRoutes(app: DomainApp, ctx: DomainContext): void {
     (request) => service.resendVerificationCode(currentUser(request)),
   );
   twoFactorRoutes(app, ctx, service, backoff);
+  passkeyRoutes(app, ctx, backoff);
 }

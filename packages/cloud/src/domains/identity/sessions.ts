@@ -59,6 +59,11 @@ export class SessionService {
       userAgent: client?.userAgent.slice(0, USER_AGENT_MAX) ?? '',
       address: client?.address ?? '',
     });
+    if (client !== undefined)
+      await this.ctx.audit.signIn(user, session.id, {
+        userAgent: client.userAgent.slice(0, USER_AGENT_MAX),
+        address: client.address,
+      });
     return this.reply(user, session, refreshToken);
   }
 

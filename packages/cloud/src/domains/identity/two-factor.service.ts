@@ -23,6 +23,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
 import { digestOf, newSecret } from '../../plugins/secrets';
 import { findUserById } from './identity.repo';
+import { hasPasskeys } from './passkeys.repo';
 import { hashPassword, verifyPassword } from './passwords';
 import { SessionService, type IssuedSession, type SessionClient } from './sessions';
 import { newTotpSecret, totpStepOf, totpUri } from './totp';
@@ -175,7 +176,13 @@ export class TwoFactorService {
       createdAt: now,
       expiresAt: new Date(now.getTime() + TWO_FACTOR_CHALLENGE_TTL_S * 1000),
     });
-    return { twoFactorRequired: true, challenge: token, expiresIn: TWO_FACTOR_CHALLENGE_TTL_S };
+    const reply: TwoFactorChallenge = {
+      twoFactorRequired: true,
+      challenge: token,
+      expiresIn: TWO_FACTOR_CHALLENGE_TTL_S,
+    };
+    // a passkey may answer this step instead of a code (passkeys.service.ts)
+    return (await hasPasskeys(this.ctx.db, userId)) ? { ...reply, passkeys: true } : reply;
   }
 
   /** The user a challenge is for (for the back-off's per-account count); undefined when unknown. */

@@ -23,6 +23,7 @@ import {
 } from '@rackside/protocol';
 import type { Executor } from '../../db/client';
 import { incidentEvents, incidents } from '../../db/schema/index';
+import { recordDeviceEvent } from '../audit/index';
 import { notifyLive } from '../live/changes';
 import { cancelPending, enqueueNotifications, recipientsOf, type IncidentRef } from '../notifications/enqueue';
 import {
@@ -103,7 +104,8 @@ export async function applyConditions(
     active.add(c.key);
     const detail = c.detail?.slice(0, DETAIL_MAX) ?? null;
     const row = byKey.get(c.key);
-    if (row === undefined) await open(tx, device, { ...c, detail }, now);
+    if (row === undefined)
+      await auditFault(tx, device, await open(tx, device, { ...c, detail }, now), 'amp.fault', now);
     else if (row.detail !== detail) {
       await updateIncident(tx, row.id, { detail, updatedAt: now });
       await addIncidentEvent(tx, row.id, 'updated', now, null, detail);
@@ -114,7 +116,26 @@ export async function applyConditions(
     const resolved = await updateIncident(tx, row.id, { state: 'resolved', resolvedAt: now, updatedAt: now });
     await addIncidentEvent(tx, row.id, 'resolved', now);
     await enqueueNotifications(tx, refOf(resolved), 'resolved', { now });
+    await auditFault(tx, device, resolved, 'amp.fault_cleared', now);
   }
+}
+
+/** The audit log's fault event (issue 21), on the incident's transaction: recorded with it or not at all. */
+async function auditFault(
+  tx: Executor,
+  device: DeviceRef,
+  row: IncidentRow,
+  kind: 'amp.fault' | 'amp.fault_cleared',
+  now: Date,
+): Promise<void> {
+  const details = {
+    incidentId: row.id,
+    condition: row.conditionType,
+    channel: row.channel,
+    severity: row.severity,
+    detail: row.detail,
+  };
+  await recordDeviceEvent(tx, device.id, { kind, details }, now);
 }
 
 /** The number of event-log lines remembered for an amp first met by a drop: its shadow's, else -1 (not seen yet). */
@@ -185,12 +206,7 @@ export async function applyDrop(tx: Executor, device: DeviceRef, now: Date, flap
     -DROPS_MAX,
   );
   const flapping = drops.length >= flap.NOTIFY_FLAP_COUNT;
-  await saveWatch(
-    tx,
-    device.id,
-    { drops, ...(watch === undefined ? await firstSight(tx, device.id) : {}) },
-    now,
-  );
+  await saveWatch(tx, device.id, { drops, ...(watch === undefined ? await firstSight(tx, device.id) : {}) }, now);
   const last = await latestOffline(tx, device.id);
   if (last?.state === 'open') {
     if (flapping && !last.flapping) await updateIncident(tx, last.id, { flapping, updatedAt: now });

@@ -4,7 +4,7 @@
  * candidates; and the console's reads, each scoped to the owner.
  */
 import type { IncidentConditionType, IncidentEventType, IncidentQuery } from '@rackside/protocol';
-import { and, asc, desc, eq, getTableColumns, gt, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import {
   deviceShadows,
@@ -208,7 +208,12 @@ export async function unrecordedOffline(db: Executor, since: Date): Promise<stri
 const viewColumns = { ...getTableColumns(incidents), deviceName: devices.deviceName, venueName: venues.name };
 
 /** The owner's incidents, newest first, filtered as the query says. */
-export function listIncidents(db: Executor, userId: string, query: IncidentQuery): Promise<IncidentView[]> {
+export function listIncidents(
+  db: Executor,
+  userId: string,
+  query: IncidentQuery,
+  venueIds?: readonly string[],
+): Promise<IncidentView[]> {
   return db
     .select(viewColumns)
     .from(incidents)
@@ -220,6 +225,7 @@ export function listIncidents(db: Executor, userId: string, query: IncidentQuery
         query.state === undefined ? undefined : eq(incidents.state, query.state),
         query.venueId === undefined ? undefined : eq(incidents.venueId, query.venueId),
         query.deviceId === undefined ? undefined : eq(incidents.deviceId, query.deviceId),
+        venueIds === undefined ? undefined : inArray(incidents.venueId, [...venueIds]),
       ),
     )
     .orderBy(desc(incidents.openedAt), desc(incidents.id))

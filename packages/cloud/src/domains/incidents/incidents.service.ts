@@ -43,7 +43,8 @@ export class IncidentsService {
 
   /** The caller's incidents, newest first, filtered by state, venue and amp. */
   async list(user: AuthUser, query: IncidentQuery): Promise<IncidentList> {
-    return { incidents: (await listIncidents(this.ctx.db, user.id, query)).map(toIncident) };
+    // a role narrowed to venues (issue 21) sees their incidents only
+    return { incidents: (await listIncidents(this.ctx.db, user.id, query, user.venueIds)).map(toIncident) };
   }
 
   /** One of the caller's incidents with its timeline, oldest entry first. */

@@ -1,6 +1,7 @@
 /**
  * The relay for members (issue 21): a technician of the owner's organisation controls the owner's amp through the
- * relay; an operator gets no credential (403); the technician demoted to operator loses its open relay at once.
+ * relay; an operator gets a mute-only session (it mutes channels and reads, and nothing else passes); a viewer gets no
+ * credential (403); the technician demoted to operator loses its open (whole-API) relay at once.
  */
 import {
   fillPath,
@@ -60,7 +61,7 @@ describeEachDatabase('the relay follows the member’s role', (db) => {
     await mqtt.close();
   });
 
-  it('admits a technician, refuses an operator, and closes the relay of a technician demoted', async () => {
+  it('admits a technician, lets an operator only mute, refuses a viewer, and closes the relay of a technician demoted', async () => {
     const { deviceId } = online;
     const orgId = await personalOrganisation(t.app, owner);
     const technician = await createMember(t.app, t.mailer, owner, 'technician');
@@ -68,8 +69,39 @@ describeEachDatabase('the relay follows the member’s role', (db) => {
     const session = (token: string) =>
       callIn(t.app, orgId, 'POST', fillPath(P.session, { deviceId }), undefined, token);
 
-    const refused = await session(operator.token);
+    const viewer = await createMember(t.app, t.mailer, owner, 'viewer');
+    const refused = await session(viewer.token);
     expect([refused.statusCode, refused.json<{ error: string }>().error]).toEqual([403, 'Forbidden']);
+
+    // the operator's session mutes and reads; a fader, a mute with anything else, or another method is refused
+    const muting = await session(operator.token);
+    expect(muting.statusCode).toBe(200);
+    const muteRelay = await rawRelay(`${wsBase}/api${fillPath(P.relay, { deviceId })}`, [
+      RELAY_SUBPROTOCOL,
+      `${RELAY_TOKEN_PROTOCOL_PREFIX}${muting.json<RemoteSessionReply>().token}`,
+    ]);
+    const output = () => online.amp.read('/amp/channels/2/output') as { mute: boolean; fader: number } | undefined;
+    const faderBefore = output()?.fader;
+    const send = async (id: number, method: string, url: string, params?: unknown) => {
+      muteRelay.socket.send(JSON.stringify({ leaApi: '1.0', url, method, params, id }));
+      return until(`the reply to ${id}`, () => muteRelay.frames.find((f) => f.id === id));
+    };
+    expect(await send(1, 'set', '/amp/channels/2/output', { mute: true })).toMatchObject({ result: 'OK' });
+    expect(output()?.mute).toBe(true);
+    expect(await send(2, 'set', 'amp/channels/2/output/mute/', false)).toMatchObject({ result: 'OK' });
+    expect(output()?.mute).toBe(false);
+    expect(await send(3, 'get', '/amp/channels/2/output')).toMatchObject({ result: { mute: false } });
+    for (const [id, method, url, params] of [
+      [4, 'set', '/amp/channels/2/output', { fader: -20 }],
+      [5, 'set', '/amp/channels/2/output', { mute: true, fader: -20 }],
+      [6, 'set', '/amp/channels/2/output/fader', -20],
+      [7, 'reset', '/lockedProperties', {}],
+      [8, 'set', '/amp/channels/2/output', { mute: 'yes' }],
+    ] as const) {
+      expect(await send(id, method, url, params)).toMatchObject({ id, error: { code: -32003 } });
+    }
+    expect(output()).toMatchObject({ mute: false, fader: faderBefore });
+    muteRelay.socket.close();
 
     const issued = await session(technician.token);
     expect(issued.statusCode).toBe(200);

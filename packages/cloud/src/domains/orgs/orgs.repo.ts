@@ -3,7 +3,8 @@ import { can, type MemberRole, type OrgRole, type Permission } from '@rackside/p
 import { and, asc, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
-import { devices, invitations, memberships, organisations, users, venues } from '../../db/schema/index';
+import { devices, invitations, memberships, organisations, twoFactor, users, venues } from '../../db/schema/index';
+import { grantStanding } from '../../plugins/venue-scope';
 
 export type OrganisationRow = typeof organisations.$inferSelect;
 export type InvitationRow = typeof invitations.$inferSelect;
@@ -50,6 +51,8 @@ export function memberOrganisations(db: Executor, userId: string) {
       ownerUserId: organisations.ownerUserId,
       ownerEmail: owner.email,
       role: memberships.role,
+      venueIds: memberships.venueIds,
+      requireTwoFactor: organisations.requireTwoFactor,
     })
     .from(memberships)
     .innerJoin(organisations, eq(organisations.id, memberships.organisationId))
@@ -98,16 +101,20 @@ export async function isMemberEmail(db: Executor, organisationId: string, email:
   return row !== undefined;
 }
 
-/** Changes a member's role; never the owner's (the caller checked, the WHERE makes sure). */
+/**
+ * Changes a member's role and, unless undefined, the venues it is narrowed to (null: all); never the owner's (the
+ * caller checked, the WHERE makes sure).
+ */
 export async function setMemberRole(
   db: Executor,
   organisationId: string,
   userId: string,
   role: MemberRole,
+  venueIds?: string[] | null,
 ): Promise<boolean> {
   const rows = await db
     .update(memberships)
-    .set({ role })
+    .set(venueIds === undefined ? { role } : { role, venueIds })
     .where(
       and(
         eq(memberships.organisationId, organisationId),
@@ -134,17 +141,18 @@ export async function deleteMember(db: Executor, organisationId: string, userId:
   return rows.length > 0;
 }
 
-/** Adds a member (an accepted invitation); a member already keeps the role it has. */
+/** Adds a member (an accepted invitation), narrowed to venues or not; a member already keeps the role it has. */
 export async function addMember(
   db: Executor,
   organisationId: string,
   userId: string,
   role: MemberRole,
   now: Date,
+  venueIds: string[] | null = null,
 ): Promise<void> {
   await db
     .insert(memberships)
-    .values({ organisationId, userId, role, createdAt: now })
+    .values({ organisationId, userId, role, venueIds, createdAt: now })
     .onConflictDoNothing({ target: [memberships.organisationId, memberships.userId] });
 }
 
@@ -234,14 +242,17 @@ export async function findOrganisation(db: Executor, organisationId: string) {
 }
 
 /**
- * The amp when the user holds the permission for it: its owner, or a member of the owner's organisation whose role
- * holds it (and whose venues, when narrowed, include the amp's). The relay's admission check (remote.service.ts).
+ * The amp when the user holds the permission for it: its owner, or someone acting in the owner's organisation — a
+ * member, or a member of an integrator organisation with a live grant (the lower role, the grant's venues) — whose
+ * role holds it, whose venues (when narrowed) include the amp's, and who has two-factor on when the organisation
+ * requires it. The relay's admission check and its rechecks (remote.service.ts): the same rules as the policy hook.
  */
 export async function findDeviceWith(
   db: Executor,
   userId: string,
   deviceId: string,
   permission: Permission,
+  now: Date = new Date(),
 ): Promise<{ id: string; connected: boolean } | undefined> {
   const [row] = await db
     .select({
@@ -249,18 +260,30 @@ export async function findDeviceWith(
       connected: devices.connected,
       ownerId: devices.userId,
       venueId: devices.venueId,
+      organisationId: organisations.id,
+      requireTwoFactor: organisations.requireTwoFactor,
       role: memberships.role,
       venueIds: memberships.venueIds,
+      twoFactorAt: twoFactor.enabledAt,
     })
     .from(devices)
     .innerJoin(venues, and(eq(venues.id, devices.venueId), eq(venues.userId, devices.userId)))
     .leftJoin(organisations, eq(organisations.ownerUserId, devices.userId))
     .leftJoin(memberships, and(eq(memberships.organisationId, organisations.id), eq(memberships.userId, userId)))
+    .leftJoin(twoFactor, eq(twoFactor.userId, userId))
     .where(eq(devices.id, deviceId))
     .limit(1);
   if (row === undefined) return undefined;
+  const found = { id: row.id, connected: row.connected };
+  if (row.ownerId === userId) return found;
+  if (row.organisationId === null) return undefined;
+  if (row.requireTwoFactor === true && (row.twoFactorAt === null || row.twoFactorAt === undefined)) return undefined;
+  const standing =
+    row.role !== null
+      ? { role: row.role, venueIds: row.venueIds }
+      : await grantStanding(db, row.organisationId, userId, now);
+  if (standing === undefined) return undefined;
   const reachable =
-    row.ownerId === userId ||
-    (row.role !== null && can(row.role, permission) && (row.venueIds === null || row.venueIds.includes(row.venueId)));
-  return reachable ? { id: row.id, connected: row.connected } : undefined;
+    can(standing.role, permission) && (standing.venueIds === null || standing.venueIds.includes(row.venueId));
+  return reachable ? found : undefined;
 }

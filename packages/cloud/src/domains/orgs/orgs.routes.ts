@@ -6,6 +6,10 @@
 import {
   AcceptInvitationBodySchema,
   AcceptInvitationReplySchema,
+  GrantBodySchema,
+  GrantListSchema,
+  GrantParamsSchema,
+  GrantReplySchema,
   InvitationBodySchema,
   InvitationListSchema,
   InvitationParamsSchema,
@@ -17,6 +21,7 @@ import {
   OkSchema,
   ORG_PATHS as P,
   OrganisationListSchema,
+  OrgSettingsSchema,
 } from '@rackside/protocol';
 import type { FastifyRequest } from 'fastify';
 import type { DomainApp, DomainContext } from '../../domain';
@@ -24,6 +29,8 @@ import { currentUser } from '../../plugins/auth';
 import { currentActor } from '../../plugins/policy';
 import { accountAndAddressLimit } from '../../plugins/rate-limit';
 import { BEARER as security, ERROR_REPLIES as errors } from '../http';
+import { GrantExpiryWatch } from './grant-expiry';
+import { GrantsService } from './grants.service';
 import { OrgsService } from './orgs.service';
 
 /** The signed-in account, for the per-account limit of the invitation mails. */
@@ -32,6 +39,10 @@ const actorOf = (request: FastifyRequest): string | undefined => request.actor?.
 /** The organisation routes, under the API prefix. */
 export function orgsRoutes(app: DomainApp, ctx: DomainContext): void {
   const service = new OrgsService(ctx);
+  const expiry = new GrantExpiryWatch(ctx, app.log.child({ domain: 'orgs' }));
+  const grants = new GrantsService(ctx, () => expiry.nudge());
+  app.addHook('onReady', () => expiry.start());
+  app.addHook('onClose', () => expiry.stop());
   app.addHook('onRequest', app.authenticateVerified);
 
   app.get(
@@ -70,7 +81,7 @@ export function orgsRoutes(app: DomainApp, ctx: DomainContext): void {
         response: { 200: MemberReplySchema, ...errors },
       },
     },
-    (request) => service.setRole(currentActor(request), request.params.userId, request.body.role),
+    (request) => service.setRole(currentActor(request), request.params.userId, request.body, currentUser(request)),
   );
   app.delete(
     P.member,
@@ -83,7 +94,7 @@ export function orgsRoutes(app: DomainApp, ctx: DomainContext): void {
         response: { 200: OkSchema, ...errors },
       },
     },
-    (request) => service.remove(currentActor(request), request.params.userId),
+    (request) => service.remove(currentActor(request), request.params.userId, currentUser(request)),
   );
   app.get(
     P.invitations,
@@ -137,5 +148,68 @@ export function orgsRoutes(app: DomainApp, ctx: DomainContext): void {
       },
     },
     (request) => service.accept(currentUser(request), request.body.token),
+  );
+  app.get(
+    P.grants,
+    {
+      config: { permission: 'grant.manage' },
+      schema: {
+        summary: "The organisation's live integrator grants, the soonest to end first",
+        security,
+        response: { 200: GrantListSchema, ...errors },
+      },
+    },
+    (request) => grants.list(currentActor(request)),
+  );
+  app.post(
+    P.grants,
+    {
+      config: { permission: 'grant.manage' },
+      schema: {
+        summary: 'Give an integrator organisation a role on some venues until a date (replaces a live grant to it)',
+        security,
+        body: GrantBodySchema,
+        response: { 201: GrantReplySchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await grants.create(currentActor(request), request.body)),
+  );
+  app.delete(
+    P.grant,
+    {
+      config: { permission: 'grant.manage' },
+      schema: {
+        summary: "Revoke a grant now (the integrator's open remote sessions close)",
+        security,
+        params: GrantParamsSchema,
+        response: { 200: OkSchema, ...errors },
+      },
+    },
+    (request) => grants.revoke(currentActor(request), request.params.grantId),
+  );
+  app.get(
+    P.settings,
+    {
+      config: { permission: 'member.read' },
+      schema: {
+        summary: "The organisation's security settings",
+        security,
+        response: { 200: OrgSettingsSchema, ...errors },
+      },
+    },
+    (request) => grants.settings(currentActor(request)),
+  );
+  app.put(
+    P.settings,
+    {
+      config: { permission: 'org.security' },
+      schema: {
+        summary: 'Require two-factor sign-in of everyone acting in the organisation (the owner needs it on first)',
+        security,
+        body: OrgSettingsSchema,
+        response: { 200: OrgSettingsSchema, ...errors },
+      },
+    },
+    (request) => grants.setSettings(currentActor(request), request.body),
   );
 }

@@ -7,6 +7,7 @@
 import {
   INVITATION_PAGE,
   INVITATION_TTL_S,
+  ORG_ROLES,
   permissionsOf,
   type AcceptInvitationReply,
   type Invitation,
@@ -17,6 +18,7 @@ import {
   type MemberList,
   type MemberReply,
   type MemberRole,
+  type MemberRoleBody,
   type Ok,
   type OrgRole,
   type Organisation,
@@ -27,6 +29,8 @@ import type { AuthUser } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
 import type { Actor } from '../../plugins/policy';
 import { digestOf, newSecret } from '../../plugins/secrets';
+import { lowerRole } from '../../plugins/venue-scope';
+import { grantsReaching, hasTwoFactor, ownedVenueIds } from './grants.repo';
 import {
   addMember,
   deleteInvitation,
@@ -59,6 +63,7 @@ const invitationOf = (row: InvitationRow, invitedBy: string): Invitation => ({
   email: row.email,
   role: row.role as MemberRole, // never owner: the body schema allows member roles only
   invitedBy,
+  venueIds: row.venueIds,
   createdAt: row.createdAt.toISOString(),
   expiresAt: row.expiresAt.toISOString(),
 });
@@ -78,6 +83,9 @@ const organisationOf = (
 
 const noMember = () => new AppError('NotFound', 'No such member');
 
+/** What an organisation entry of GET /orgs adds besides the role: narrowing, the grant, two-factor wanted. */
+type Standing = Pick<Organisation, 'venueIds' | 'grant' | 'twoFactorNeeded'>;
+
 /** The members API; one instance per app. */
 export class OrgsService {
   constructor(private readonly ctx: DomainContext) {}
@@ -96,16 +104,65 @@ export class OrgsService {
     this.ctx.deviceEvents.signedOut(userId);
   }
 
-  /** GET /orgs: the caller's personal organisation, then those it is a member of. */
+  /**
+   * GET /orgs: the caller's personal organisation, then those it is a member of, then those an organisation it belongs
+   * to was granted (each once: the highest role), marked with the grant and its end.
+   */
   async list(caller: AuthUser): Promise<OrganisationList> {
-    const personal = await ensurePersonalOrganisation(this.ctx.db, caller.id, this.ctx.clock.now());
-    const others = await memberOrganisations(this.ctx.db, caller.id);
+    const { db, clock } = this.ctx;
+    const now = clock.now();
+    const personal = await ensurePersonalOrganisation(db, caller.id, now);
+    const [others, granted, twoFactorOn] = await Promise.all([
+      memberOrganisations(db, caller.id),
+      grantsReaching(db, caller.id, now),
+      hasTwoFactor(db, caller.id),
+    ]);
+    const viaGrant = new Map<string, Organisation>();
+    for (const g of granted) {
+      const role = lowerRole(g.grant.role, g.granteeOwnerId === caller.id ? 'owner' : (g.memberRole ?? 'viewer'));
+      const seen = viaGrant.get(g.organisationId);
+      if (seen !== undefined && ORG_ROLES.indexOf(seen.role) <= ORG_ROLES.indexOf(role)) continue;
+      viaGrant.set(g.organisationId, {
+        ...organisationOf({ id: g.organisationId, ...g }, g.ownerEmail, role),
+        venueIds: g.grant.venueIds,
+        grant: {
+          grantId: g.grant.id,
+          expiresAt: g.grant.expiresAt.toISOString(),
+          integratorOrganisationId: g.grant.granteeOrganisationId,
+        },
+        ...(g.requireTwoFactor && !twoFactorOn ? { twoFactorNeeded: true } : {}),
+      });
+    }
+    const standing = (o: (typeof others)[number]): Standing => ({
+      venueIds: o.venueIds,
+      ...(o.requireTwoFactor && !twoFactorOn ? { twoFactorNeeded: true } : {}),
+    });
     return {
       organisations: [
         organisationOf(personal, caller.email, 'owner'),
-        ...others.map((o) => organisationOf({ id: o.organisationId, ...o }, o.ownerEmail, o.role)),
+        ...others.map((o) => ({
+          ...organisationOf({ id: o.organisationId, ...o }, o.ownerEmail, o.role),
+          ...standing(o),
+        })),
+        ...viaGrant.values(),
       ],
     };
+  }
+
+  /**
+   * The venues a role may be narrowed to: the organisation's, and for an actor narrowed itself, within its own (it
+   * gives no more than it has). Undefined (unchanged) and null (every venue) pass through.
+   */
+  private async venuesToGive<T extends string[] | null | undefined>(actor: Actor, venueIds: T): Promise<T> {
+    if (actor.venueIds !== null && (venueIds === null || venueIds === undefined))
+      throw new AppError('Forbidden', 'Your access is limited to some venues: give access to some of those only');
+    if (venueIds === null || venueIds === undefined) return venueIds;
+    const ids = venueIds.map((id) => id.toLowerCase());
+    const owned = await ownedVenueIds(this.ctx.db, actor.ownerId, ids);
+    const mine = actor.venueIds === null ? undefined : new Set(actor.venueIds);
+    if (ids.some((id) => !owned.has(id) || (mine !== undefined && !mine.has(id))))
+      throw new AppError('NotFound', 'No such venue');
+    return ids as T;
   }
 
   /** GET /org/members. */
@@ -115,25 +172,37 @@ export class OrgsService {
     return { organisationId, members: rows.map(memberOf) };
   }
 
-  /** PUT /org/members/{userId}. */
-  async setRole(actor: Actor, userId: string, role: MemberRole): Promise<MemberReply> {
+  /** PUT /org/members/{userId}: the role and, when given, the venues it is narrowed to. */
+  async setRole(actor: Actor, userId: string, body: MemberRoleBody, caller?: AuthUser): Promise<MemberReply> {
+    const { role } = body;
     const organisationId = await this.organisationOf(actor);
     const member = await findMember(this.ctx.db, organisationId, userId);
     if (member === undefined) throw noMember();
     if (member.role === 'owner') throw new AppError('OWNER_IS_FIXED', "The owner's role cannot be changed");
-    if (!(await setMemberRole(this.ctx.db, organisationId, userId, role))) throw noMember();
+    const venueIds = await this.venuesToGive(actor, body.venueIds);
+    if (!(await setMemberRole(this.ctx.db, organisationId, userId, role, venueIds))) throw noMember();
     this.accessChanged(userId);
-    return { member: memberOf({ ...member, role }) };
+    if (caller !== undefined && member.role !== role)
+      await this.ctx.audit.byCaller(caller, {
+        kind: 'member.role_changed',
+        details: { userId, email: member.email, from: member.role, to: role },
+      });
+    return { member: memberOf({ ...member, role, venueIds: venueIds === undefined ? member.venueIds : venueIds }) };
   }
 
   /** DELETE /org/members/{userId}. */
-  async remove(actor: Actor, userId: string): Promise<Ok> {
+  async remove(actor: Actor, userId: string, caller?: AuthUser): Promise<Ok> {
     const organisationId = await this.organisationOf(actor);
     const member = await findMember(this.ctx.db, organisationId, userId);
     if (member === undefined) throw noMember();
     if (member.role === 'owner') throw new AppError('OWNER_IS_FIXED', 'The owner cannot be removed');
     if (!(await deleteMember(this.ctx.db, organisationId, userId))) throw noMember();
     this.accessChanged(userId);
+    if (caller !== undefined)
+      await this.ctx.audit.byCaller(caller, {
+        kind: 'member.removed',
+        details: { userId, email: member.email, role: member.role },
+      });
     return { ok: true };
   }
 
@@ -150,6 +219,7 @@ export class OrgsService {
     const organisationId = await this.organisationOf(actor);
     if (await isMemberEmail(db, organisationId, body.email))
       throw new AppError('ALREADY_A_MEMBER', 'This address is a member already');
+    const venueIds = (await this.venuesToGive(actor, body.venueIds)) ?? null;
     const found = await findOrganisation(db, organisationId);
     if (found === undefined) throw new AppError('NotFound', 'No such organisation');
     const token = newSecret();
@@ -160,6 +230,7 @@ export class OrgsService {
       role: body.role,
       tokenHash: digestOf(token),
       invitedBy: actor.userId,
+      venueIds,
       createdAt: now,
       expiresAt: new Date(now.getTime() + INVITATION_TTL_S * 1000),
     });
@@ -175,6 +246,10 @@ export class OrgsService {
       await deleteInvitation(db, organisationId, row.id);
       throw error;
     }
+    await this.ctx.audit.byCaller(inviter, {
+      kind: 'member.invited',
+      details: { email: body.email, role: body.role },
+    });
     return { invitation: invitationOf(row, inviter.email) };
   }
 
@@ -204,7 +279,7 @@ export class OrgsService {
       if (found === undefined) throw invalid();
       if (found.organisation.ownerUserId === caller.id)
         throw new AppError('ALREADY_A_MEMBER', 'You own this organisation');
-      await addMember(tx, spent.organisationId, caller.id, spent.role as MemberRole, now);
+      await addMember(tx, spent.organisationId, caller.id, spent.role as MemberRole, now, spent.venueIds);
       const member = await findMember(tx, spent.organisationId, caller.id);
       if (member === undefined) throw invalid();
       return { organisation: organisationOf(found.organisation, found.ownerEmail, member.role) };

@@ -29,9 +29,12 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { DomainContext } from '../../domain';
+import type { RequestClient } from '../../plugins/auth';
 import type { RelaySubject } from '../../plugins/tokens';
+import { SettingsCoalescer, SettingsTap } from '../audit/index';
 import type { Refusal, RemoteService } from './remote.service';
 import { safeError } from '../../plugins/errors';
+import { muteScopeRefusal } from './relay-scope';
 import { deleteRelaySessions, recordRelaySession, renewRelaySessions } from './remote.repo';
 
 const OPEN = 1;
@@ -115,6 +118,9 @@ class RelaySession {
   #keepAlive: NodeJS.Timeout | undefined;
   #expiry: NodeJS.Timeout | undefined;
   #stopResponses: (() => void) | undefined;
+  /** The audit log's view of the session's settings writes (issue 21); it reads the frames after they passed. */
+  readonly #tap: SettingsTap;
+  readonly #settings: SettingsCoalescer;
 
   constructor(
     subject: RelaySubject,
@@ -122,8 +128,15 @@ class RelaySession {
     private readonly ctx: DomainContext,
     private readonly log: FastifyBaseLogger,
     private readonly hooks: SessionHooks,
+    client?: RequestClient,
   ) {
     this.#subject = subject;
+    // a gesture (a slider dragged: many sets of one path) is one entry, told once the path is quiet or the session ends
+    this.#settings = new SettingsCoalescer((setting) => {
+      const person = { userId: this.#subject.userId, ...(client === undefined ? {} : { client }) };
+      void ctx.audit.aboutDevice(this.#subject.deviceId, { kind: 'device.setting', details: setting }, person);
+    });
+    this.#tap = new SettingsTap((setting) => this.#settings.add(setting));
   }
 
   /** Who relays to which amp, until when (renewed by a refresh). */
@@ -139,7 +152,10 @@ class RelaySession {
   async start(): Promise<void> {
     const { broker, clock } = this.ctx;
     if (broker === undefined) return this.close(RELAY_CLOSE.Unavailable, 'The MQTT broker is not connected');
-    const stop = await this.hooks.listen(this.subject.deviceId, this.sessionId, (frame) => this.#toBrowser(frame));
+    const stop = await this.hooks.listen(this.subject.deviceId, this.sessionId, (frame) => {
+      this.#toBrowser(frame);
+      this.#tap.fromAmp(frame);
+    });
     if (this.#closed) return stop();
     this.#stopResponses = stop;
     this.#keepAlive = setInterval(() => void this.#publish({ sessionId: this.sessionId }), RELAY_KEEPALIVE_MS);
@@ -191,6 +207,13 @@ class RelaySession {
       const message = `frame of ${bytes} bytes is larger than ${RELAY_MAX_FRAME_BYTES}`;
       return this.#toBrowser(errorFrame('/', { code: DeviceErrorCode.InvalidRequest, message }, null));
     }
+    if (this.#subject.scope === 'mute') {
+      const refusal = muteScopeRefusal(data);
+      if (refusal !== undefined) {
+        const error = { code: DeviceErrorCode.Forbidden, message: refusal };
+        return this.#toBrowser(errorFrame('/', error, requestId(data.toString('utf8'))));
+      }
+    }
     const now = Date.now();
     this.#tokens = Math.min(RELAY_RATE_BURST, this.#tokens + ((now - this.#refilledAt) / 1000) * RELAY_RATE_PER_S);
     this.#refilledAt = now;
@@ -206,6 +229,7 @@ class RelaySession {
       const message = 'the relay could not reach the broker; try again';
       this.#toBrowser(errorFrame('/', { code: DeviceErrorCode.Internal, message }, requestId(frame.toString())));
     }).finally(() => this.#inFlight--);
+    this.#tap.fromBrowser(frame);
   }
 
   /** Ends the session: the amp is told, the browser gets the code and reason. Idempotent. */
@@ -214,6 +238,8 @@ class RelaySession {
     this.#closed = true;
     clearInterval(this.#keepAlive);
     clearTimeout(this.#expiry);
+    this.#tap.stop();
+    this.#settings.flush();
     this.#stopResponses?.();
     this.#stopResponses = undefined;
     void this.#publish({ sessionId: this.sessionId, close: true });
@@ -279,15 +305,27 @@ export class RelayHub {
    * Opens a session for an admitted subject, unless a cap is reached: the caps count the open sessions of every cloud
    * node (relay_sessions); returns the session, or the refusal.
    */
-  async open(subject: RelaySubject, socket: WebSocket, log: FastifyBaseLogger): Promise<RelaySession | Refusal> {
+  async open(
+    subject: RelaySubject,
+    socket: WebSocket,
+    log: FastifyBaseLogger,
+    client?: RequestClient,
+  ): Promise<RelaySession | Refusal> {
     const { config, broker, db } = this.ctx;
     if (broker === undefined) return { code: RELAY_CLOSE.Unavailable, reason: 'The MQTT broker is not connected' };
     await Promise.all(this.#forgetting); // sessions this node closed no longer count
-    const session = new RelaySession(subject, socket, this.ctx, log, {
-      onClosed: (s) => this.#forget(s),
-      admit: (token, deviceId) => this.remote.admit(token, deviceId),
-      listen: (deviceId, sessionId, onFrame) => this.#responses.listen(deviceId, sessionId, onFrame),
-    });
+    const session = new RelaySession(
+      subject,
+      socket,
+      this.ctx,
+      log,
+      {
+        onClosed: (s) => this.#forget(s),
+        admit: (token, deviceId) => this.remote.admit(token, deviceId),
+        listen: (deviceId, sessionId, onFrame) => this.#responses.listen(deviceId, sessionId, onFrame),
+      },
+      client,
+    );
     const { userId, deviceId } = subject;
     const hit = await recordRelaySession(
       db,

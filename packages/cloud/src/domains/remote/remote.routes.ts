@@ -6,6 +6,7 @@
  * refusal of the upgrade it cannot).
  */
 import {
+  can,
   DeviceErrorCode,
   errorFrame,
   RELAY_CLOSE,
@@ -18,7 +19,8 @@ import {
 } from '@rackside/protocol';
 import type { FastifyRequest } from 'fastify';
 import type { DomainApp, DomainContext } from '../../domain';
-import { currentUser } from '../../plugins/auth';
+import { clientOf, currentUser } from '../../plugins/auth';
+import { currentActor } from '../../plugins/policy';
 import { BEARER as security, ERROR_REPLIES as errors } from '../http';
 import { RelayHub, requestId } from './relay';
 import { isRefusal, RemoteService } from './remote.service';
@@ -45,7 +47,8 @@ export async function remoteRoutes(app: DomainApp, ctx: DomainContext): Promise<
     scope.post(
       P.session,
       {
-        config: { permission: 'remote.control' },
+        // an operator (remote.mute) gets a mute-only credential; remote.control the whole device API
+        config: { permission: 'remote.mute' },
         schema: {
           summary: 'A short-lived relay credential for one of your amps (remote device API)',
           security,
@@ -53,15 +56,20 @@ export async function remoteRoutes(app: DomainApp, ctx: DomainContext): Promise<
           response: { 200: RemoteSessionReplySchema, ...errors },
         },
       },
-      (request) => remote.issue(currentUser(request), request.params.deviceId),
+      (request) =>
+        remote.issue(
+          currentUser(request),
+          request.params.deviceId,
+          can(currentActor(request).role, 'remote.control') ? 'control' : 'mute',
+        ),
     );
   });
 
   app.get(
     P.relay,
     {
-      // the relay's credential is checked by remote.service.ts admit, which wants remote.control too
-      config: { permission: 'remote.control', permissionCheckedBy: 'route' },
+      // the relay's credential is checked by remote.service.ts admit: remote.control, or remote.mute for its scope
+      config: { permission: 'remote.mute', permissionCheckedBy: 'route' },
       websocket: true,
       schema: {
         summary: 'The relay (WebSocket): device API frames to and from the amp, unchanged',
@@ -90,7 +98,9 @@ export async function remoteRoutes(app: DomainApp, ctx: DomainContext): Promise<
       });
       void (async () => {
         const admitted = await remote.admit(relayToken(request, request.query.token), deviceId);
-        const opened = isRefusal(admitted) ? admitted : await hub.open(admitted, socket, request.log);
+        const opened = isRefusal(admitted)
+          ? admitted
+          : await hub.open(admitted, socket, request.log, clientOf(request));
         if (isRefusal(opened)) {
           session = opened;
           request.log.info({ deviceId, code: opened.code, reason: opened.reason }, 'relay refused');

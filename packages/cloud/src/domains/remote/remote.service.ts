@@ -8,7 +8,7 @@ import type { RemoteSessionReply } from '@rackside/protocol';
 import type { DomainContext } from '../../domain';
 import type { AuthUser } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
-import type { RelaySubject } from '../../plugins/tokens';
+import type { RelayScope, RelaySubject } from '../../plugins/tokens';
 import { findDeviceWith } from '../orgs/orgs.repo';
 import { findReachableDevice, isSessionLive } from './remote.repo';
 
@@ -22,8 +22,11 @@ export interface Refusal {
 export class RemoteService {
   constructor(private readonly ctx: DomainContext) {}
 
-  /** A relay credential for the caller's amp (POST /devices/{id}/remote-session). */
-  async issue(caller: AuthUser, deviceId: string): Promise<RemoteSessionReply> {
+  /**
+   * A relay credential for the caller's amp (POST /devices/{id}/remote-session): the whole device API for a role with
+   * remote.control, channels' mute only for one with remote.mute (issue 21: an operator mutes from the amp card).
+   */
+  async issue(caller: AuthUser, deviceId: string, scope: RelayScope): Promise<RemoteSessionReply> {
     const { db, config, tokens, broker } = this.ctx;
     const device = await findReachableDevice(db, caller.id, deviceId);
     if (device === undefined) throw new AppError('NotFound', 'No such device');
@@ -31,7 +34,7 @@ export class RemoteService {
     if (!device.connected) throw new AppError('AMP_OFFLINE', 'The amp is not connected to the cloud');
     const { token, expiresAt } = await tokens.issueRelay(
       // the signed-in account's (its session ends the relay); the amp is the organisation owner's (issue 21)
-      { userId: caller.actorId ?? caller.id, sessionId: caller.sessionId, deviceId },
+      { userId: caller.actorId ?? caller.id, sessionId: caller.sessionId, deviceId, scope },
       config.REMOTE_SESSION_TTL_S,
     );
     const base = new URL(config.PUBLIC_URL);
@@ -63,8 +66,9 @@ export class RemoteService {
     if (!(await isSessionLive(db, subject.userId, subject.sessionId, now))) {
       return { code: RELAY_CLOSE.Unauthorized, reason: 'The sign-in session has ended' };
     }
-    // issue 21: the amp of an organisation the user has remote.control in (its own, or a member's)
-    const device = await findDeviceWith(db, subject.userId, subject.deviceId, 'remote.control');
+    // issue 21: the amp of an organisation the user has remote.control (or, for a mute session, remote.mute) in
+    const permission = subject.scope === 'mute' ? 'remote.mute' : 'remote.control';
+    const device = await findDeviceWith(db, subject.userId, subject.deviceId, permission, now);
     if (device === undefined) return { code: RELAY_CLOSE.Forbidden, reason: 'The amp is no longer yours' };
     if (!device.connected) return { code: RELAY_CLOSE.AmpOffline, reason: 'The amp is not connected' };
     return undefined;

@@ -30,6 +30,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { deviceJobs, firmwareImages, venues as venuesTable } from '../../db/schema/index';
 import type { AuthUser } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
+import { venueAllowed, visibleRollouts } from '../../plugins/venue-scope';
 import { findDevice, listJobs } from '../devices/devices.repo';
 import { shadowShowsFault, shadowVersion } from './follow';
 import {
@@ -111,34 +112,38 @@ export class RolloutsService {
       this.latestImages(caller.id),
       activeRollout(db, caller.id),
     ]);
+    const [visibleActive] = active === undefined ? [] : await visibleRollouts(db, caller, [active]);
     return {
-      venues: venueRows.map((v) => ({
-        venueId: v.id,
-        name: v.name,
-        amps: devices
-          .filter((d) => d.venueId === v.id)
-          .map((d) => {
-            const model = findModel(d.modelId);
-            const family = model?.kind === 'amp' ? model.firmwareImagePrefix : null;
-            const current = currentVersion(d);
-            const latestVersion = family === null ? null : (latest.get(family)?.version ?? null);
-            return {
-              deviceId: d.id,
-              name: d.deviceName,
-              modelId: d.modelId,
-              family,
-              currentVersion: current,
-              latestVersion,
-              eligible: eligible(current),
-              updateAvailable: latestVersion !== null && isNewerVersion(latestVersion, current),
-              connected: d.connected,
-              audio: this.runner?.audioOf(d.id) ?? null,
-              fault: shadowShowsFault(d.reported),
-            };
-          }),
-      })),
+      // a role narrowed to venues (issue 21) sees those venues and the rollouts within them only
+      venues: venueRows
+        .filter((v) => venueAllowed(caller.venueIds, v.id))
+        .map((v) => ({
+          venueId: v.id,
+          name: v.name,
+          amps: devices
+            .filter((d) => d.venueId === v.id)
+            .map((d) => {
+              const model = findModel(d.modelId);
+              const family = model?.kind === 'amp' ? model.firmwareImagePrefix : null;
+              const current = currentVersion(d);
+              const latestVersion = family === null ? null : (latest.get(family)?.version ?? null);
+              return {
+                deviceId: d.id,
+                name: d.deviceName,
+                modelId: d.modelId,
+                family,
+                currentVersion: current,
+                latestVersion,
+                eligible: eligible(current),
+                updateAvailable: latestVersion !== null && isNewerVersion(latestVersion, current),
+                connected: d.connected,
+                audio: this.runner?.audioOf(d.id) ?? null,
+                fault: shadowShowsFault(d.reported),
+              };
+            }),
+        })),
       latest: Object.fromEntries([...latest].map(([family, image]) => [family, image.version])),
-      activeRolloutId: active?.id ?? null,
+      activeRolloutId: visibleActive?.id ?? null,
     };
   }
 
@@ -233,6 +238,15 @@ export class RolloutsService {
       throw error;
     }
     this.runner?.nudge();
+    await this.ctx.audit.byCaller(
+      caller,
+      ...updatable.map((p) => ({
+        kind: 'firmware.started' as const,
+        deviceId: p.d.id,
+        venueId: p.d.venueId,
+        details: { version: p.image?.version ?? p.current, jobId: null, rolloutId: id },
+      })),
+    );
     return this.get(caller, id);
   }
 
@@ -276,7 +290,7 @@ export class RolloutsService {
 
   /** GET /rollouts: newest first, with counts. */
   async list(caller: AuthUser): Promise<RolloutList> {
-    const rows = await listRollouts(this.ctx.db, caller.id);
+    const rows = await visibleRollouts(this.ctx.db, caller, await listRollouts(this.ctx.db, caller.id));
     const counts = await countTargets(
       this.ctx.db,
       rows.map((r) => r.id),

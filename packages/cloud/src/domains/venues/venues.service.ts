@@ -18,6 +18,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
 import type { DomainContext } from '../../domain';
 import type { AuthUser } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
+import { venueAllowed } from '../../plugins/venue-scope';
 import {
   countVenueDevices,
   deleteVenue,
@@ -44,9 +45,10 @@ const toVenue = (row: VenueRow): Venue => ({ venueId: row.id, name: row.name });
 export class VenuesService {
   constructor(private readonly ctx: DomainContext) {}
 
-  /** spec 1 §7 GET /venues: the caller's venues by name. */
+  /** spec 1 §7 GET /venues: the caller's venues by name (a role narrowed to venues: those only; issue 21). */
   async list(caller: AuthUser): Promise<VenueList> {
-    return { venues: (await listVenues(this.ctx.db, caller.id)).map(toVenue) };
+    const rows = await listVenues(this.ctx.db, caller.id);
+    return { venues: rows.filter((v) => venueAllowed(caller.venueIds, v.id)).map(toVenue) };
   }
 
   /** spec 1 §7 POST /venues. */
@@ -54,38 +56,49 @@ export class VenuesService {
     const { db, clock } = this.ctx;
     const venues = (await listVenues(db, caller.id)).map(toVenue);
     if (checkVenueName(name, venues) !== null) throw nameExists();
+    let row: VenueRow;
     try {
-      return { venue: toVenue(await insertVenue(db, caller.id, name, clock.now())) };
+      row = await insertVenue(db, caller.id, name, clock.now());
     } catch (err) {
       throw isUniqueViolation(err) ? nameExists() : err;
     }
+    await this.ctx.audit.byCaller(caller, { kind: 'venue.created', venueId: row.id, details: { name: row.name } });
+    return { venue: toVenue(row) };
   }
 
   /** spec 1 §7 PUT /venues/{id}: a new name (the same name in another case is allowed: it is this venue's). */
   async rename(caller: AuthUser, venueId: string, name: string): Promise<VenueReply> {
     const { db, clock } = this.ctx;
-    await requireVenue(db, caller, venueId);
+    const before = await requireVenue(db, caller, venueId);
     const venues = (await listVenues(db, caller.id)).map(toVenue);
     if (checkVenueName(name, venues, venueId) !== null) throw nameExists();
+    let row: VenueRow | undefined;
     try {
-      const row = await renameVenue(db, caller.id, venueId, name, clock.now());
-      if (row === undefined) throw new AppError('NotFound', 'No such venue');
-      return { venue: toVenue(row) };
+      row = await renameVenue(db, caller.id, venueId, name, clock.now());
     } catch (err) {
       throw isUniqueViolation(err) ? nameExists() : err;
     }
+    if (row === undefined) throw new AppError('NotFound', 'No such venue');
+    if (row.name !== before.name)
+      await this.ctx.audit.byCaller(caller, {
+        kind: 'venue.renamed',
+        venueId,
+        details: { from: before.name, to: row.name },
+      });
+    return { venue: toVenue(row) };
   }
 
   /** spec 1 §7 DELETE /venues/{id}: refused while amps are in it (the database refuses it too, against races). */
   async remove(caller: AuthUser, venueId: string): Promise<Ok> {
     const { db } = this.ctx;
-    await requireVenue(db, caller, venueId);
+    const venue = await requireVenue(db, caller, venueId);
     if (!canDeleteVenue(await countVenueDevices(db, venueId))) throw hasAmps();
     try {
       if (!(await deleteVenue(db, caller.id, venueId))) throw new AppError('NotFound', 'No such venue');
     } catch (err) {
       throw isForeignKeyViolation(err) ? hasAmps() : err;
     }
+    await this.ctx.audit.byCaller(caller, { kind: 'venue.deleted', venueId, details: { name: venue.name } });
     return { ok: true };
   }
 }

@@ -23,6 +23,7 @@ export function CloudDrawer({ open, onClose }: { open: boolean; onClose: () => v
   const { t } = useTranslation('common');
   const { t: tLibrary } = useTranslation('firmware-library');
   const { t: tMembers } = useMembersText();
+  const { t: tAudit } = useTranslation('audit');
   const user = useSelector(selectCloudUser);
   const sync = useSessionSync();
   const navigate = useNavigate();
@@ -52,6 +53,7 @@ export function CloudDrawer({ open, onClose }: { open: boolean; onClose: () => v
           {user ? SIGNED_IN_LINKS.map((l) => link(l.to, t(l.key))) : null}
           {user ? link('/firmware', tLibrary('drawer')) : null}
           {user ? link('/members', tMembers('drawer')) : null}
+          {user ? link('/activity', tAudit('drawer')) : null}
           {link('/preferences', t('drawer.preferences'))}
           <ListItemButton component="a" href={helpHref(t('help.mailSubject'))} onClick={onClose}>
             <ListItemText primary={t('drawer.help')} />

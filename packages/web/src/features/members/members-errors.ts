@@ -6,6 +6,7 @@ const KNOWN = [
   'ALREADY_A_MEMBER',
   'INVITATION_INVALID',
   'INVITATION_OTHER_EMAIL',
+  'TWO_FACTOR_REQUIRED',
   'Forbidden',
   'TooManyRequests',
   'Network',

@@ -20,7 +20,8 @@ export const cloudBaseQuery: BaseQueryFn<CloudRequest, unknown, CloudError> = (r
 /**
  * Cache tags: a mutation invalidates what it changed, and so does the live stream (shared/cloud/live-stream.ts) on
  * each event. 'Incidents': every incident list and incident; 'Rollouts': the rollout list and candidates; 'Rollout'
- * (with its id): one rollout's progress; 'Orgs', 'Members', 'Invitations': the organisations (issue 21).
+ * (with its id): one rollout's progress; 'Orgs', 'Members', 'Invitations', 'Grants',
+ * 'OrgSettings': the organisations (issue 21).
  */
 export const CLOUD_TAGS = [
   'Venues',
@@ -33,6 +34,8 @@ export const CLOUD_TAGS = [
   'Orgs',
   'Members',
   'Invitations',
+  'Grants',
+  'OrgSettings',
 ] as const;
 export type CloudTag = (typeof CLOUD_TAGS)[number];
 

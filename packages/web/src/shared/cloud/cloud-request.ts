@@ -23,6 +23,8 @@ export interface CloudRequest<T = unknown> {
    * organisation (no ORG_HEADER).
    */
   readonly ownAccount?: boolean;
+  /** The reply is a file as text (a CSV export), given to the schema as it is; an error reply is still JSON. */
+  readonly text?: boolean;
 }
 
 export type CloudResult<T> = { data: T; error?: undefined } | { error: CloudError; data?: undefined };
@@ -38,7 +40,8 @@ export async function sendCloudRequest<T>(
   signal?: AbortSignal,
 ): Promise<CloudResult<T>> {
   const query = request.query ? `?${new URLSearchParams(request.query).toString()}` : '';
-  const headers: Record<string, string> = { ...request.headers, accept: 'application/json' };
+  const accept = request.text ? 'text/csv, text/plain, application/json' : 'application/json';
+  const headers: Record<string, string> = { ...request.headers, accept };
   if (request.body !== undefined) headers['content-type'] = 'application/json';
   if (idToken !== null) headers.authorization = `Bearer ${idToken}`;
   let response: Response;
@@ -55,14 +58,15 @@ export async function sendCloudRequest<T>(
     return { error: { status: 0, error: 'Network' } };
   }
   let body: unknown;
+  let text = '';
   try {
-    const text = await response.text();
-    body = text === '' ? undefined : JSON.parse(text);
+    text = await response.text();
+    body = text === '' || (request.text && response.ok) ? undefined : JSON.parse(text);
   } catch {
     body = undefined;
   }
   if (!response.ok) return { error: cloudErrorOf(response.status, body) };
-  const parsed = request.schema.safeParse(body ?? {});
+  const parsed = request.schema.safeParse(request.text ? text : (body ?? {}));
   if (!parsed.success) {
     console.error(`Rackside: the cloud's reply to ${request.path} does not fit its contract`, parsed.error.issues);
     return { error: { status: response.status, error: 'Unknown' } };

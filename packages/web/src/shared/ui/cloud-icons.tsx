@@ -39,3 +39,10 @@ export const CopyIcon = (p: SvgIconProps) => (
     <path d="M16 8V6a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h2" {...stroke} />
   </SvgIcon>
 );
+
+/** A clock with an arrow going back round it: what happened (the audit timeline, issue 21). */
+export const ActivityIcon = (p: SvgIconProps) => (
+  <SvgIcon {...p}>
+    <path d="M3 12a9 9 0 1 0 2.6-6.4M3 4v4h4M12 7v5l3 2" {...stroke} />
+  </SvgIcon>
+);

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Link, Stack, Typography } from '@mui/material';
+import type { TwoFactorChallenge } from '@rackside/protocol';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -16,13 +17,14 @@ import { useErrorMessage } from '../use-error-message';
 import { AuthCard } from './auth-card';
 import { ErrorDialog } from './error-dialog';
 import { FormField } from './form-field';
+import { PasskeySignInButton } from './passkey-sign-in-button';
 import { TwoFactorSignInStep } from './two-factor-sign-in-step';
 
 /**
  * spec 1 §2 cloud sign-in: email and password (both required), Register new account, Forgot password, terms and
  * privacy links, the support line, the ICP filing link on the China cloud. A signed-in user goes on to the
  * remembered origin (or /venues); UserNotConfirmed leads to the registration's confirmation step with a new code.
- * With two-factor on (issue 21) a right password leads to the code step first.
+ * With two-factor on (issue 21) a right password leads to the code step first; a passkey signs in without the password.
  */
 export function SignInPage() {
   const { t } = useTranslation('cloud-auth');
@@ -34,18 +36,26 @@ export function SignInPage() {
   const [signIn, { isLoading }] = useSignInMutation();
   const [resendCode] = useResendCodeMutation();
   const errors = useErrorMessage();
-  const [challenge, setChallenge] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
   const form = useForm<SignInForm>({
     resolver: zodResolver(SignInFormSchema),
     defaultValues: { email: '', password: '' },
   });
   if (user) return <Navigate to={from ?? '/venues'} replace />;
-  if (challenge !== null) return <TwoFactorSignInStep challenge={challenge} onRestart={() => setChallenge(null)} />;
+  if (challenge !== null) {
+    return (
+      <TwoFactorSignInStep
+        challenge={challenge.challenge}
+        passkeys={challenge.passkeys === true}
+        onRestart={() => setChallenge(null)}
+      />
+    );
+  }
 
   const submit = form.handleSubmit(async ({ email, password }) => {
     const result = await signIn({ email: email.trim(), password });
     if (result.data !== undefined && result.data !== true) {
-      setChallenge(result.data.challenge);
+      setChallenge(result.data);
       return;
     }
     if (!result.error) return; // the session is in the store: this page turns into the redirect
@@ -64,6 +74,7 @@ export function SignInPage() {
       <Button type="submit" variant="contained" size="large" loading={isLoading}>
         {t('signIn.submit')}
       </Button>
+      <PasskeySignInButton />
       <Stack direction="row" sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
         <Button component={RouterLink} to="/register" state={{ from }}>
           {t('signIn.register')}

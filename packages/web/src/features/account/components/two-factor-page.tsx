@@ -10,6 +10,7 @@ import {
 } from '../api/two-factor-api';
 import { twoFactorErrorKey, useTwoFactorText } from '../two-factor-i18n';
 import { AuthCard } from './auth-card';
+import { PasskeysSection } from './passkeys-section';
 import { RecoveryCodesPanel } from './recovery-codes-panel';
 import { TwoFactorCodeForm } from './two-factor-code-form';
 import { TwoFactorEnrolment } from './two-factor-enrolment';
@@ -23,7 +24,7 @@ type Mode =
 
 /**
  * /profile/two-factor (issue 21): whether two-factor sign-in is on; turn it on (QR code, first code, recovery codes
- * shown once), get new recovery codes, or turn it off (password and a code).
+ * shown once), get new recovery codes, or turn it off (password and a code); below, the account's passkeys.
  */
 export function TwoFactorPage() {
   const { t } = useTwoFactorText();
@@ -86,35 +87,38 @@ export function TwoFactorPage() {
   }
   const enabled = status.data?.enabled === true;
   return (
-    <AuthCard title={t('page.title')}>
-      {status.data === undefined && !status.isError ? <Typography>{t('page.loading')}</Typography> : null}
-      {status.isError ? <Alert severity="error">{t(twoFactorErrorKey(status.error))}</Alert> : null}
-      {status.data ? <Typography>{enabled ? t('page.on') : t('page.off')}</Typography> : null}
-      {enabled ? (
-        <Typography color="textSecondary">
-          {t('page.recoveryLeft', { count: status.data?.recoveryCodesLeft ?? 0 })}
-        </Typography>
-      ) : null}
-      {error ? <Alert severity="error">{t(error)}</Alert> : null}
-      {status.data ? (
-        <Stack spacing={1}>
-          {enabled ? (
-            <>
-              <Button variant="outlined" onClick={() => setMode({ kind: 'regenerate' })}>
-                {t('page.newRecoveryCodes')}
+    <>
+      <AuthCard title={t('page.title')}>
+        {status.data === undefined && !status.isError ? <Typography>{t('page.loading')}</Typography> : null}
+        {status.isError ? <Alert severity="error">{t(twoFactorErrorKey(status.error))}</Alert> : null}
+        {status.data ? <Typography>{enabled ? t('page.on') : t('page.off')}</Typography> : null}
+        {enabled ? (
+          <Typography color="textSecondary">
+            {t('page.recoveryLeft', { count: status.data?.recoveryCodesLeft ?? 0 })}
+          </Typography>
+        ) : null}
+        {error ? <Alert severity="error">{t(error)}</Alert> : null}
+        {status.data ? (
+          <Stack spacing={1}>
+            {enabled ? (
+              <>
+                <Button variant="outlined" onClick={() => setMode({ kind: 'regenerate' })}>
+                  {t('page.newRecoveryCodes')}
+                </Button>
+                <Button variant="outlined" color="error" onClick={() => setMode({ kind: 'disable' })}>
+                  {t('page.turnOff')}
+                </Button>
+              </>
+            ) : (
+              <Button variant="contained" onClick={() => void turnOn()} loading={enrolling.isLoading}>
+                {t('page.turnOn')}
               </Button>
-              <Button variant="outlined" color="error" onClick={() => setMode({ kind: 'disable' })}>
-                {t('page.turnOff')}
-              </Button>
-            </>
-          ) : (
-            <Button variant="contained" onClick={() => void turnOn()} loading={enrolling.isLoading}>
-              {t('page.turnOn')}
-            </Button>
-          )}
-        </Stack>
-      ) : null}
-      <Button onClick={() => void navigate('/profile')}>{t('page.back')}</Button>
-    </AuthCard>
+            )}
+          </Stack>
+        ) : null}
+        <Button onClick={() => void navigate('/profile')}>{t('page.back')}</Button>
+      </AuthCard>
+      <PasskeysSection />
+    </>
   );
 }

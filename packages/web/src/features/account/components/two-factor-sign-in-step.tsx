@@ -3,15 +3,17 @@ import { useState } from 'react';
 import { useSignInTwoFactorMutation } from '../api/two-factor-api';
 import { twoFactorErrorKey, useTwoFactorText } from '../two-factor-i18n';
 import { AuthCard } from './auth-card';
+import { PasskeySignInButton } from './passkey-sign-in-button';
 
 /** Errors after which the challenge is dead: the only way on is a new sign-in. */
 const DEAD = new Set(['errors.CodeAttemptsExceeded', 'errors.TwoFactorChallengeInvalid']);
 
 /**
  * The sign-in's second step (issue 21): the 6-digit code of the authenticator app, or one of the recovery codes. A
- * right code signs in (the sign-in page then moves on); a dead challenge sends the user back to the password.
+ * right code signs in (the sign-in page then moves on); a dead challenge sends the user back to the password. An account
+ * with a passkey may use it instead of a code.
  */
-export function TwoFactorSignInStep(props: { challenge: string; onRestart: () => void }) {
+export function TwoFactorSignInStep(props: { challenge: string; passkeys?: boolean; onRestart: () => void }) {
   const { t } = useTwoFactorText();
   const [signIn, { isLoading }] = useSignInTwoFactorMutation();
   const [recovery, setRecovery] = useState(false);
@@ -53,6 +55,7 @@ export function TwoFactorSignInStep(props: { challenge: string; onRestart: () =>
           {t('signIn.submit')}
         </Button>
       )}
+      {dead || props.passkeys !== true ? null : <PasskeySignInButton challenge={props.challenge} />}
       {dead ? null : (
         <Button
           onClick={() => {

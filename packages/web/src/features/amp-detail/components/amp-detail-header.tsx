@@ -12,6 +12,8 @@ import { UndoControls } from '../undo/undo-controls';
 
 // issue 15: cloud mode only, so local mode never loads the incidents feature
 const AmpIncidentsButton = lazy(async () => ({ default: (await import('./amp-incidents-button')).AmpIncidentsButton }));
+// issue 21: the amp's audit timeline, cloud mode only
+const AmpActivityLink = lazy(async () => ({ default: (await import('../../audit')).AmpActivityLink }));
 
 /**
  * The amp's name, model, address and status above its pages; back to the list on narrow screens; undo, redo and the
@@ -56,6 +58,11 @@ export function AmpDetailHeader({ ampId }: { ampId: string }) {
       {routes.cloud ? (
         <Suspense fallback={null}>
           <AmpIncidentsButton ampId={ampId} ampName={summary.deviceName || ampId} />
+        </Suspense>
+      ) : null}
+      {routes.cloud ? (
+        <Suspense fallback={null}>
+          <AmpActivityLink ampPath={routes.amp(ampId)} />
         </Suspense>
       ) : null}
       {summary.isConnected ? (

@@ -58,13 +58,15 @@ export interface MuteAllCardProps {
   readonly onToggle: () => void;
   /** The amp's name: muting then asks first, naming it (issue 18: a stray tap silences a live amp). Unmuting never asks. */
   readonly confirmName?: string | undefined;
+  /** Why the button is disabled when the user's role may not mute (cloud mode, issue 21): said in its label. */
+  readonly deniedReason?: string | undefined;
 }
 
 /**
  * spec 2 §2 mute-all on a card, with its n/total badge (local cards, and venue cards in cloud mode): warning-coloured
  * while any channel is muted, quiet (but readable) otherwise. The confirmation (MUI) mounts when first asked for.
  */
-export function MuteAllCardButton({ muted, total, enabled, onToggle, confirmName }: MuteAllCardProps) {
+export function MuteAllCardButton({ muted, total, enabled, onToggle, confirmName, deniedReason }: MuteAllCardProps) {
   const { t } = useTranslation('amps');
   const [asking, setAsking] = useState(false);
   const [asked, setAsked] = useState(false);
@@ -82,9 +84,9 @@ export function MuteAllCardButton({ muted, total, enabled, onToggle, confirmName
   return (
     <>
       <CardIconButton
-        label={t(allMuted ? 'card.unmuteAll' : 'card.muteAll', counts)}
+        label={[t(allMuted ? 'card.unmuteAll' : 'card.muteAll', counts), deniedReason].filter(Boolean).join(' — ')}
         onClick={handleClick}
-        disabled={!enabled}
+        disabled={!enabled || Boolean(deniedReason)}
         pressed={allMuted}
       >
         <Badge tone={muted > 0 ? 'warning' : 'quiet'} content={t('card.mutedCount', counts)} small>

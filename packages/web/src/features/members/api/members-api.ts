@@ -4,6 +4,11 @@
  */
 import {
   AcceptInvitationReplySchema,
+  GrantListSchema,
+  GrantReplySchema,
+  OrgSettingsSchema,
+  VENUE_PATHS,
+  VenueListSchema,
   InvitationListSchema,
   InvitationReplySchema,
   MemberListSchema,
@@ -11,8 +16,12 @@ import {
   OkSchema,
   ORG_PATHS,
   fillPath,
+  type Grant,
+  type GrantBody,
   type Invitation,
   type InvitationBody,
+  type OrgSettings,
+  type Venue,
   type Member,
   type MemberRole,
   type Organisation,
@@ -26,11 +35,11 @@ export const membersApi = cloudApi.injectEndpoints({
       transformResponse: (reply: { members: Member[] }) => reply.members,
       providesTags: ['Members'],
     }),
-    setMemberRole: build.mutation<Member, { userId: string; role: MemberRole }>({
-      query: ({ userId, role }) => ({
+    setMemberRole: build.mutation<Member, { userId: string; role: MemberRole; venueIds?: string[] | null }>({
+      query: ({ userId, ...body }) => ({
         path: fillPath(ORG_PATHS.member, { userId }),
         method: 'PUT',
-        body: { role },
+        body,
         schema: MemberReplySchema,
       }),
       transformResponse: (reply: { member: Member }) => reply.member,
@@ -71,6 +80,35 @@ export const membersApi = cloudApi.injectEndpoints({
       transformResponse: (reply: { organisation: Organisation }) => reply.organisation,
       invalidatesTags: ['Orgs'],
     }),
+    // the venues a member or an integrator may be narrowed to (the organisation's, as GET /venues answers them)
+    getOrgVenues: build.query<Venue[], void>({
+      query: () => ({ path: VENUE_PATHS.venues, schema: VenueListSchema }),
+      transformResponse: (reply: { venues: Venue[] }) => reply.venues,
+      providesTags: ['Venues'],
+    }),
+    getGrants: build.query<Grant[], void>({
+      query: () => ({ path: ORG_PATHS.grants, schema: GrantListSchema }),
+      transformResponse: (reply: { grants: Grant[] }) => reply.grants,
+      providesTags: ['Grants'],
+    }),
+    createGrant: build.mutation<Grant, GrantBody>({
+      query: (body) => ({ path: ORG_PATHS.grants, method: 'POST', body, schema: GrantReplySchema }),
+      transformResponse: (reply: { grant: Grant }) => reply.grant,
+      invalidatesTags: ['Grants'],
+    }),
+    revokeGrant: build.mutation<true, { grantId: string }>({
+      query: ({ grantId }) => ({ path: fillPath(ORG_PATHS.grant, { grantId }), method: 'DELETE', schema: OkSchema }),
+      transformResponse: () => true as const,
+      invalidatesTags: ['Grants'],
+    }),
+    getOrgSettings: build.query<OrgSettings, void>({
+      query: () => ({ path: ORG_PATHS.settings, schema: OrgSettingsSchema }),
+      providesTags: ['OrgSettings'],
+    }),
+    setOrgSettings: build.mutation<OrgSettings, OrgSettings>({
+      query: (body) => ({ path: ORG_PATHS.settings, method: 'PUT', body, schema: OrgSettingsSchema }),
+      invalidatesTags: ['OrgSettings'],
+    }),
   }),
 });
 
@@ -82,4 +120,10 @@ export const {
   useInviteMutation,
   useWithdrawInvitationMutation,
   useAcceptInvitationMutation,
+  useGetOrgVenuesQuery,
+  useGetGrantsQuery,
+  useCreateGrantMutation,
+  useRevokeGrantMutation,
+  useGetOrgSettingsQuery,
+  useSetOrgSettingsMutation,
 } = membersApi;

@@ -1,23 +1,26 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { InvitationBodySchema, MEMBER_ROLES, type InvitationBody } from '@rackside/protocol';
+import { InvitationBodySchema, MEMBER_ROLES, type InvitationBody, type Venue } from '@rackside/protocol';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useMembersText } from '../../../shared/cloud/org-i18n';
 import { useInviteMutation } from '../api/members-api';
+import { useGrantsText } from '../grants-i18n';
 import { membersErrorKey } from '../members-errors';
+import { VenuePicker } from './venue-picker';
 
 /**
- * Invite someone (issue 21): e-mail and role, checked with the protocol's schema before anything is sent; a refused
- * invitation says why and keeps what was typed; a sent one empties the form.
+ * Invite someone (issue 21): e-mail, role and the venues it reaches (all, or some), checked with the protocol's schema
+ * before anything is sent; a refused invitation says why and keeps what was typed; a sent one empties the form.
  */
-export function InviteForm({ onSent }: { onSent: (email: string) => void }) {
+export function InviteForm({ venues, onSent }: { venues: readonly Venue[]; onSent: (email: string) => void }) {
   const { t } = useMembersText();
+  const { t: tg } = useGrantsText();
   const [invite, { isLoading }] = useInviteMutation();
   const [error, setError] = useState<string | null>(null);
   const form = useForm<InvitationBody>({
     resolver: zodResolver(InvitationBodySchema),
-    defaultValues: { email: '', role: 'viewer' },
+    defaultValues: { email: '', role: 'viewer', venueIds: null },
   });
   const emailError = form.formState.errors.email;
   const emailMessage = emailError
@@ -25,12 +28,13 @@ export function InviteForm({ onSent }: { onSent: (email: string) => void }) {
     : undefined;
   const submit = form.handleSubmit(async (body) => {
     setError(null);
-    const result = await invite(body);
+    const { venueIds, ...everyVenue } = body;
+    const result = await invite(venueIds ? body : everyVenue);
     if (result.error) {
       setError(t(membersErrorKey(result.error)));
       return;
     }
-    form.reset({ email: '', role: body.role });
+    form.reset({ email: '', role: body.role, venueIds: null });
     onSent(body.email);
   });
   const { ref, ...email } = form.register('email');
@@ -75,6 +79,19 @@ export function InviteForm({ onSent }: { onSent: (email: string) => void }) {
                   </MenuItem>
                 ))}
               </TextField>
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="venueIds"
+            render={({ field }) => (
+              <VenuePicker
+                allowAll
+                label={tg('venues.label')}
+                venues={venues}
+                value={field.value ?? null}
+                onChange={field.onChange}
+              />
             )}
           />
         </Stack>

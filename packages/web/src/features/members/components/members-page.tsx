@@ -26,12 +26,17 @@ import { usePermission } from '../../../shared/cloud/use-organisation';
 import {
   useGetInvitationsQuery,
   useGetMembersQuery,
+  useGetOrgVenuesQuery,
   useRemoveMemberMutation,
   useSetMemberRoleMutation,
   useWithdrawInvitationMutation,
 } from '../api/members-api';
 import { membersErrorKey } from '../members-errors';
+import { useGrantsText } from '../grants-i18n';
+import { GrantsSection } from './grants-section';
 import { InviteForm } from './invite-form';
+import { TwoFactorRequirement } from './two-factor-requirement';
+import { VenuePicker } from './venue-picker';
 
 type Feedback = { severity: 'success' | 'error'; text: string } | null;
 
@@ -42,8 +47,12 @@ type Feedback = { severity: 'success' | 'error'; text: string } | null;
 export function MembersPage() {
   const { t } = useMembersText();
   const me = useSelector(selectCloudUser);
+  const { t: tg } = useGrantsText();
   const manage = usePermission('member.manage');
+  const grantManage = usePermission('grant.manage');
+  const security = usePermission('org.security');
   const members = useGetMembersQuery();
+  const venues = useGetOrgVenuesQuery(undefined, { skip: !manage.allowed });
   const invitations = useGetInvitationsQuery(undefined, { skip: !manage.allowed });
   const [setRole] = useSetMemberRoleMutation();
   const [removeMember, removing] = useRemoveMemberMutation();
@@ -60,6 +69,17 @@ export function MembersPage() {
         severity: 'success',
         text: t('page.roleChanged', { email: member.email, role: t(`roles.${role}`) }),
       });
+  };
+  const changeVenues = async (member: Member, venueIds: string[] | null) => {
+    const result = await setRole({ userId: member.userId, role: member.role as MemberRole, venueIds });
+    if (result.error) failed(result.error);
+    else {
+      const names = venueIds?.map((id) => venues.data?.find((v) => v.venueId === id)?.name ?? id).join(', ');
+      setFeedback({
+        severity: 'success',
+        text: tg('venues.changed', { email: member.email, venues: names ?? tg('venues.all') }),
+      });
+    }
   };
   const confirmRemove = async () => {
     if (!toRemove) return;
@@ -101,6 +121,14 @@ export function MembersPage() {
                       </MenuItem>
                     ))}
                   </TextField>
+                  <VenuePicker
+                    allowAll
+                    size="small"
+                    label={tg('venues.of', { email: member.email })}
+                    venues={venues.data ?? []}
+                    value={member.venueIds}
+                    onChange={(ids) => void changeVenues(member, ids)}
+                  />
                   <Button color="error" onClick={() => setToRemove(member)}>
                     {t('page.remove', { email: member.email })}
                   </Button>
@@ -174,11 +202,16 @@ export function MembersPage() {
                 <Typography color="textSecondary">{t('page.noInvitations')}</Typography>
               )}
             </section>
-            <InviteForm onSent={(email) => setFeedback({ severity: 'success', text: t('invite.sent', { email }) })} />
+            <InviteForm
+              venues={venues.data ?? []}
+              onSent={(email) => setFeedback({ severity: 'success', text: t('invite.sent', { email }) })}
+            />
           </>
         ) : (
           <Typography color="textSecondary">{manage.reason}</Typography>
         )}
+        {security.allowed ? <TwoFactorRequirement /> : null}
+        {grantManage.allowed ? <GrantsSection /> : null}
       </Stack>
       <Dialog open={toRemove !== null} onClose={() => setToRemove(null)} aria-labelledby="remove-member-title">
         <DialogTitle id="remove-member-title">{t('removeDialog.title', { email: toRemove?.email ?? '' })}</DialogTitle>

@@ -14,8 +14,15 @@ export function OrganisationSwitcher({ onSwitched }: { onSwitched?: () => void }
   const choose = useChooseOrganisation();
   const navigate = useNavigate();
   if (organisations.length < 2 || current === undefined) return null;
+  // an organisation reached through an integrator grant says so, with the grant's end (issue 21)
   const option = (o: (typeof organisations)[number]) =>
-    t('org.current', { organisation: organisationLabel(t, o), role: t(`roles.${o.role}`) });
+    o.grant
+      ? t('org.viaGrant', {
+          organisation: organisationLabel(t, o),
+          role: t(`roles.${o.role}`),
+          date: new Date(o.grant.expiresAt).toLocaleDateString(),
+        })
+      : t('org.current', { organisation: organisationLabel(t, o), role: t(`roles.${o.role}`) });
   return (
     <TextField
       select

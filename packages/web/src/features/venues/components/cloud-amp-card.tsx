@@ -80,6 +80,8 @@ export function CloudAmpCard({ amp, selected }: { amp: CloudAmp; selected: boole
   const mute = useCloudMuteAll(amp);
   const online = summary.isConnected;
   const control = usePermission('remote.control');
+  // an operator mutes through a mute-only relay session (remote.mute); a viewer may not
+  const muting = usePermission('remote.mute');
   const face = faceOf(summary);
   const edge = !online ? 'error.main' : { fault: 'error.main', warning: 'warning.main', ok: 'success.main' }[face];
   const connection = ({ Wired: 'wired', AP: 'ap', WiFi: 'wifi', Disconnected: 'disconnected' } as const)[
@@ -104,7 +106,11 @@ export function CloudAmpCard({ amp, selected }: { amp: CloudAmp; selected: boole
             <CardIconButton label={t(`amp.connection.${connection}`)}>
               <ConnectionIcon summary={summary} />
             </CardIconButton>
-            <MuteAllCardButton {...mute} onToggle={() => void mute.toggle()} />
+            <MuteAllCardButton
+              {...mute}
+              onToggle={() => void mute.toggle()}
+              deniedReason={muting.allowed ? undefined : muting.reason}
+            />
           </>
         ) : null}
         {summary.hasAvailableFirmwareUpdate ? (

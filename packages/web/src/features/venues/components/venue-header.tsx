@@ -1,10 +1,11 @@
 import { Badge, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { Suspense } from 'react';
 import { VENUE_POLL_MS } from '@rackside/protocol';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { GuardedButton } from '../../../shared/cloud/guarded-button';
 import { useLivePollingInterval } from '../../../shared/cloud/live-status';
-import { AddIcon, SettingsIcon } from '../../../shared/ui/cloud-icons';
+import { ActivityIcon, AddIcon, SettingsIcon } from '../../../shared/ui/cloud-icons';
 import { BackIcon } from '../../../shared/ui/icons';
 import { INCIDENTS_NS, SeverityIcon, isFaultIncident, useOpenIncidentsQuery } from '../../incidents';
 import type { VenueOverview } from '../venue-overview';
@@ -26,6 +27,18 @@ function IncidentsLink({ venue, base }: { venue: VenueOverview; base: string }) 
   );
 }
 
+/** issue 21: the venue's audit timeline (its label in the 'audit' namespace, loaded on its own). */
+function ActivityLink({ base }: { base: string }) {
+  const { t } = useTranslation('audit');
+  return (
+    <Tooltip title={t('open')}>
+      <IconButton component={RouterLink} to={`${base}/activity`} aria-label={t('open')}>
+        <ActivityIcon />
+      </IconButton>
+    </Tooltip>
+  );
+}
+
 /** spec 1 §2 venue header: back to the venues, the venue name, its incidents, its settings, Add Amp. */
 export function VenueHeader({ venue }: { venue: VenueOverview }) {
   const { t } = useTranslation('venues');
@@ -41,6 +54,9 @@ export function VenueHeader({ venue }: { venue: VenueOverview }) {
         {venue.name}
       </Typography>
       <IncidentsLink venue={venue} base={base} />
+      <Suspense fallback={null}>
+        <ActivityLink base={base} />
+      </Suspense>
       <Tooltip title={t('panel.settings')}>
         <IconButton component={RouterLink} to={`${base}/settings`} aria-label={t('panel.settings')}>
           <SettingsIcon />

@@ -1,0 +1,138 @@
+/**
+ * The relay follows integrator grants (issue 21): an integrator's technician controls the granting owner's amp through
+ * the relay as itself; the owner revoking the grant, or the grant reaching its end, closes that relay within 1 s.
+ */
+import {
+  fillPath,
+  ORG_PATHS,
+  RELAY_CLOSE,
+  RELAY_SUBPROTOCOL,
+  RELAY_TOKEN_PROTOCOL_PREFIX,
+  REMOTE_PATHS as P,
+  type GrantReply,
+  type RemoteSessionReply,
+} from '@rackside/protocol';
+import { decodeJwt } from 'jose';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { silentBrokerLogger } from '../../broker/index';
+import { DeviceEvents } from '../../device-events';
+import { startMqtt, type MqttLink } from '../../mqtt';
+import { buildTestApp, TestClock, testConfig, type TestApp } from '../../test/app';
+import { describeEachDatabase } from '../../test/db';
+import { call, createSignedInUser, createVenue } from '../../test/factories';
+import { callIn, createMember, personalOrganisation } from '../../test/members';
+import { startOnlineAmp, until, type OnlineAmp } from '../../test/online-amp';
+import { rawRelay } from '../../test/raw-relay';
+
+const SERVICE = {
+  MQTT_SERVICE_USERNAME: 'rackside-cloud',
+  MQTT_SERVICE_PASSWORD: 'grants-relay-secret',
+  MQTT_PORT: '0',
+};
+
+describeEachDatabase('the relay follows integrator grants', (db) => {
+  let t: TestApp;
+  let mqtt: MqttLink;
+  let online: OnlineAmp;
+  let wsBase: string;
+  let owner: string;
+  let orgId: string;
+  let venueId: string;
+  let integrator: Awaited<ReturnType<typeof createSignedInUser>>;
+  let technician: Awaited<ReturnType<typeof createMember>>;
+  const events = new DeviceEvents();
+  // the real time, moved by hand where a grant must end
+  const clock = new TestClock(new Date());
+
+  beforeAll(async () => {
+    mqtt = await startMqtt({
+      config: testConfig(SERVICE),
+      db: db(),
+      clock,
+      log: silentBrokerLogger,
+      deviceEvents: events,
+    });
+    t = await buildTestApp(db(), {
+      config: { ...SERVICE, MQTT_PUBLIC_URL: `mqtt://127.0.0.1:${new URL(mqtt.deviceUrl).port}` },
+      clock,
+      broker: mqtt.service,
+      disconnectDevice: mqtt.disconnectDevice,
+      deviceEvents: events,
+    });
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    wsBase = base.replace(/^http/, 'ws');
+    owner = (await createSignedInUser(t.app, t.mailer)).token;
+    orgId = await personalOrganisation(t.app, owner);
+    venueId = await createVenue(t.app, owner, 'Hall');
+    online = await startOnlineAmp(t.app, { token: owner, venueId, apiBase: `${base}/api` });
+    integrator = await createSignedInUser(t.app, t.mailer);
+    technician = await createMember(t.app, t.mailer, integrator.token, 'technician');
+  }, 30_000);
+  afterAll(async () => {
+    await online.stop();
+    await t.app.close();
+    await mqtt.close();
+  });
+
+  async function grantFor(ms: number): Promise<string> {
+    const expiresAt = new Date(clock.now().getTime() + ms).toISOString();
+    const res = await call(
+      t.app,
+      'POST',
+      ORG_PATHS.grants,
+      { integrator: integrator.email, role: 'admin', venueIds: [venueId], expiresAt },
+      owner,
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<GrantReply>().grant.grantId;
+  }
+
+  /** The technician's relay to the amp, answering once. */
+  async function openRelay() {
+    const { deviceId } = online;
+    const issued = await callIn(t.app, orgId, 'POST', fillPath(P.session, { deviceId }), undefined, technician.token);
+    expect(issued.statusCode, issued.body).toBe(200);
+    const { token } = issued.json<RemoteSessionReply>();
+    // attribution: the credential is the integrator's technician's, not the owner's
+    expect(decodeJwt(token).sub).toBe(technician.userId);
+    const relay = await rawRelay(`${wsBase}/api${fillPath(P.relay, { deviceId })}`, [
+      RELAY_SUBPROTOCOL,
+      `${RELAY_TOKEN_PROTOCOL_PREFIX}${token}`,
+    ]);
+    relay.socket.send(JSON.stringify({ leaApi: '1.0', url: '/amp/deviceInfo', method: 'get', id: 1 }));
+    await until('the reply', () => (relay.frames.length > 0 ? true : undefined));
+    expect(relay.frames[0]).toMatchObject({ id: 1, result: { serialNumber: online.amp.identity.serialNumber } });
+    return relay;
+  }
+
+  it('the owner revoking the grant closes the integrator’s open relay within 1 s', async () => {
+    const grantId = await grantFor(3_600_000);
+    const relay = await openRelay();
+    const revokedAt = Date.now();
+    const revoked = await call(t.app, 'DELETE', fillPath(ORG_PATHS.grant, { grantId }), undefined, owner);
+    expect(revoked.statusCode).toBe(200);
+    const closed = await relay.closed;
+    expect(closed.code).toBe(RELAY_CLOSE.Forbidden);
+    expect(Date.now() - revokedAt).toBeLessThan(1000);
+  });
+
+  it('the grant reaching its end closes the integrator’s open relay within 1 s', async () => {
+    const ends = clock.now().getTime() + 2_000;
+    await grantFor(2_000);
+    const relay = await openRelay();
+    // the clock moves with the real time from here; note when the grant's end passes
+    let endedAt: number | undefined;
+    const ticking = setInterval(() => {
+      clock.advance(50);
+      if (endedAt === undefined && clock.now().getTime() >= ends) endedAt = Date.now();
+    }, 50);
+    try {
+      const closed = await relay.closed;
+      expect(closed.code).toBe(RELAY_CLOSE.Forbidden);
+      expect(endedAt).toBeDefined();
+      expect(Date.now() - (endedAt ?? 0)).toBeLessThan(1000);
+    } finally {
+      clearInterval(ticking);
+    }
+  });
+});

@@ -5,22 +5,18 @@
 import {
   AUDIT_PATHS as A,
   fillPath,
-  RELAY_SUBPROTOCOL,
-  RELAY_TOKEN_PROTOCOL_PREFIX,
   REMOTE_PATHS as P,
   type AuditPage,
   type RemoteSessionReply,
 } from '@rackside/protocol';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { silentBrokerLogger } from '../../broker/index';
-import { DeviceEvents } from '../../device-events';
-import { startMqtt, type MqttLink } from '../../mqtt';
-import { buildTestApp, TestClock, testConfig, type TestApp } from '../../test/app';
+import { TestClock, type TestApp } from '../../test/app';
 import { describeEachDatabase } from '../../test/db';
 import { call, createSignedInUser, createVenue } from '../../test/factories';
 import { callIn, createMember, personalOrganisation } from '../../test/members';
 import { startOnlineAmp, until, type OnlineAmp } from '../../test/online-amp';
 import { rawRelay } from '../../test/raw-relay';
+import { relayProtocols, startRelayCloud, type RelayCloud } from '../../test/relay-cloud';
 
 const SERVICE = {
   MQTT_SERVICE_USERNAME: 'rackside-cloud',
@@ -30,38 +26,21 @@ const SERVICE = {
 
 describeEachDatabase('settings written through the relay', (db) => {
   let t: TestApp;
-  let mqtt: MqttLink;
+  let cloud: RelayCloud;
   let online: OnlineAmp;
-  let wsBase = '';
   let owner = '';
-  const events = new DeviceEvents();
 
   beforeAll(async () => {
-    const clock = new TestClock();
-    mqtt = await startMqtt({
-      config: testConfig(SERVICE),
-      db: db(),
-      clock,
-      log: silentBrokerLogger,
-      deviceEvents: events,
-    });
-    t = await buildTestApp(db(), {
-      config: { ...SERVICE, MQTT_PUBLIC_URL: `mqtt://127.0.0.1:${new URL(mqtt.deviceUrl).port}` },
-      clock,
-      broker: mqtt.service,
-      disconnectDevice: mqtt.disconnectDevice,
-      deviceEvents: events,
-    });
-    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    wsBase = base.replace(/^http/, 'ws');
+    cloud = await startRelayCloud(db(), { clock: new TestClock(), service: SERVICE });
+    ({ t } = cloud);
+    const { base } = cloud;
     owner = (await createSignedInUser(t.app, t.mailer)).token;
     const venueId = await createVenue(t.app, owner, 'Hall');
     online = await startOnlineAmp(t.app, { token: owner, venueId, apiBase: `${base}/api` });
   }, 30_000);
   afterAll(async () => {
     await online.stop();
-    await t.app.close();
-    await mqtt.close();
+    await cloud.close();
   });
 
   it("records the path, the value before → after and the member who set it; the amp's own traffic is not a setting", async () => {
@@ -70,10 +49,7 @@ describeEachDatabase('settings written through the relay', (db) => {
     const technician = await createMember(t.app, t.mailer, owner, 'technician');
     const issued = await callIn(t.app, orgId, 'POST', fillPath(P.session, { deviceId }), undefined, technician.token);
     expect(issued.statusCode).toBe(200);
-    const relay = await rawRelay(`${wsBase}/api${fillPath(P.relay, { deviceId })}`, [
-      RELAY_SUBPROTOCOL,
-      `${RELAY_TOKEN_PROTOCOL_PREFIX}${issued.json<RemoteSessionReply>().token}`,
-    ]);
+    const relay = await rawRelay(cloud.relayUrl(deviceId), relayProtocols(issued.json<RemoteSessionReply>().token));
     const replyTo = (id: number) => until(`reply ${id}`, () => relay.frames.find((f) => f.id === id));
     const output = '/amp/channels/1/output';
     relay.socket.send(JSON.stringify({ leaApi: '1.0', url: output, method: 'get', id: 1 }));

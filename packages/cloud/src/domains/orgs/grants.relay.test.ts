@@ -6,23 +6,19 @@ import {
   fillPath,
   ORG_PATHS,
   RELAY_CLOSE,
-  RELAY_SUBPROTOCOL,
-  RELAY_TOKEN_PROTOCOL_PREFIX,
   REMOTE_PATHS as P,
   type GrantReply,
   type RemoteSessionReply,
 } from '@rackside/protocol';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { silentBrokerLogger } from '../../broker/index';
-import { DeviceEvents } from '../../device-events';
-import { startMqtt, type MqttLink } from '../../mqtt';
-import { buildTestApp, TestClock, testConfig, type TestApp } from '../../test/app';
+import { TestClock, type TestApp } from '../../test/app';
 import { describeEachDatabase } from '../../test/db';
 import { call, createSignedInUser, createVenue } from '../../test/factories';
 import { callIn, createMember, personalOrganisation } from '../../test/members';
 import { startOnlineAmp, until, type OnlineAmp } from '../../test/online-amp';
 import { rawRelay } from '../../test/raw-relay';
+import { relayProtocols, startRelayCloud, type RelayCloud } from '../../test/relay-cloud';
 
 const SERVICE = {
   MQTT_SERVICE_USERNAME: 'rackside-cloud',
@@ -32,35 +28,20 @@ const SERVICE = {
 
 describeEachDatabase('the relay follows integrator grants', (db) => {
   let t: TestApp;
-  let mqtt: MqttLink;
+  let cloud: RelayCloud;
   let online: OnlineAmp;
-  let wsBase: string;
   let owner: string;
   let orgId: string;
   let venueId: string;
   let integrator: Awaited<ReturnType<typeof createSignedInUser>>;
   let technician: Awaited<ReturnType<typeof createMember>>;
-  const events = new DeviceEvents();
   // the real time, moved by hand where a grant must end
   const clock = new TestClock(new Date());
 
   beforeAll(async () => {
-    mqtt = await startMqtt({
-      config: testConfig(SERVICE),
-      db: db(),
-      clock,
-      log: silentBrokerLogger,
-      deviceEvents: events,
-    });
-    t = await buildTestApp(db(), {
-      config: { ...SERVICE, MQTT_PUBLIC_URL: `mqtt://127.0.0.1:${new URL(mqtt.deviceUrl).port}` },
-      clock,
-      broker: mqtt.service,
-      disconnectDevice: mqtt.disconnectDevice,
-      deviceEvents: events,
-    });
-    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    wsBase = base.replace(/^http/, 'ws');
+    cloud = await startRelayCloud(db(), { clock, service: SERVICE });
+    ({ t } = cloud);
+    const { base } = cloud;
     owner = (await createSignedInUser(t.app, t.mailer)).token;
     orgId = await personalOrganisation(t.app, owner);
     venueId = await createVenue(t.app, owner, 'Hall');
@@ -70,8 +51,7 @@ describeEachDatabase('the relay follows integrator grants', (db) => {
   }, 30_000);
   afterAll(async () => {
     await online.stop();
-    await t.app.close();
-    await mqtt.close();
+    await cloud.close();
   });
 
   async function grantFor(ms: number): Promise<string> {
@@ -95,10 +75,7 @@ describeEachDatabase('the relay follows integrator grants', (db) => {
     const { token } = issued.json<RemoteSessionReply>();
     // attribution: the credential is the integrator's technician's, not the owner's
     expect(decodeJwt(token).sub).toBe(technician.userId);
-    const relay = await rawRelay(`${wsBase}/api${fillPath(P.relay, { deviceId })}`, [
-      RELAY_SUBPROTOCOL,
-      `${RELAY_TOKEN_PROTOCOL_PREFIX}${token}`,
-    ]);
+    const relay = await rawRelay(cloud.relayUrl(deviceId), relayProtocols(token));
     relay.socket.send(JSON.stringify({ leaApi: '1.0', url: '/amp/deviceInfo', method: 'get', id: 1 }));
     await until('the reply', () => (relay.frames.length > 0 ? true : undefined));
     expect(relay.frames[0]).toMatchObject({ id: 1, result: { serialNumber: online.amp.identity.serialNumber } });

@@ -3,62 +3,34 @@
  * relay; an operator gets a mute-only session (it mutes channels and reads, and nothing else passes); a viewer gets no
  * credential (403); the technician demoted to operator loses its open (whole-API) relay at once.
  */
-import {
-  fillPath,
-  ORG_PATHS,
-  RELAY_CLOSE,
-  RELAY_SUBPROTOCOL,
-  RELAY_TOKEN_PROTOCOL_PREFIX,
-  REMOTE_PATHS as P,
-  type RemoteSessionReply,
-} from '@rackside/protocol';
+import { fillPath, ORG_PATHS, RELAY_CLOSE, REMOTE_PATHS as P, type RemoteSessionReply } from '@rackside/protocol';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { silentBrokerLogger } from '../../broker/index';
-import { DeviceEvents } from '../../device-events';
-import { startMqtt, type MqttLink } from '../../mqtt';
-import { buildTestApp, TestClock, testConfig, type TestApp } from '../../test/app';
+import { TestClock, type TestApp } from '../../test/app';
 import { describeEachDatabase } from '../../test/db';
 import { call, createSignedInUser, createVenue } from '../../test/factories';
 import { callIn, createMember, personalOrganisation } from '../../test/members';
 import { startOnlineAmp, until, type OnlineAmp } from '../../test/online-amp';
 import { rawRelay } from '../../test/raw-relay';
+import { relayProtocols, startRelayCloud, type RelayCloud } from '../../test/relay-cloud';
 
 const SERVICE = { MQTT_SERVICE_USERNAME: 'rackside-cloud', MQTT_SERVICE_PASSWORD: 'orgs-relay-secret', MQTT_PORT: '0' };
 
 describeEachDatabase('the relay follows the member’s role', (db) => {
+  let cloud: RelayCloud;
   let t: TestApp;
-  let mqtt: MqttLink;
   let online: OnlineAmp;
-  let wsBase: string;
   let owner: string;
-  const events = new DeviceEvents();
-  const clock = new TestClock();
 
   beforeAll(async () => {
-    mqtt = await startMqtt({
-      config: testConfig(SERVICE),
-      db: db(),
-      clock,
-      log: silentBrokerLogger,
-      deviceEvents: events,
-    });
-    t = await buildTestApp(db(), {
-      config: { ...SERVICE, MQTT_PUBLIC_URL: `mqtt://127.0.0.1:${new URL(mqtt.deviceUrl).port}` },
-      clock,
-      broker: mqtt.service,
-      disconnectDevice: mqtt.disconnectDevice,
-      deviceEvents: events,
-    });
-    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    wsBase = base.replace(/^http/, 'ws');
+    cloud = await startRelayCloud(db(), { clock: new TestClock(), service: SERVICE });
+    ({ t } = cloud);
     owner = (await createSignedInUser(t.app, t.mailer)).token;
     const venueId = await createVenue(t.app, owner, 'Hall');
-    online = await startOnlineAmp(t.app, { token: owner, venueId, apiBase: `${base}/api` });
+    online = await startOnlineAmp(t.app, { token: owner, venueId, apiBase: `${cloud.base}/api` });
   }, 30_000);
   afterAll(async () => {
     await online.stop();
-    await t.app.close();
-    await mqtt.close();
+    await cloud.close();
   });
 
   it('admits a technician, lets an operator only mute, refuses a viewer, and closes the relay of a technician demoted', async () => {
@@ -76,10 +48,7 @@ describeEachDatabase('the relay follows the member’s role', (db) => {
     // the operator's session mutes and reads; a fader, a mute with anything else, or another method is refused
     const muting = await session(operator.token);
     expect(muting.statusCode).toBe(200);
-    const muteRelay = await rawRelay(`${wsBase}/api${fillPath(P.relay, { deviceId })}`, [
-      RELAY_SUBPROTOCOL,
-      `${RELAY_TOKEN_PROTOCOL_PREFIX}${muting.json<RemoteSessionReply>().token}`,
-    ]);
+    const muteRelay = await rawRelay(cloud.relayUrl(deviceId), relayProtocols(muting.json<RemoteSessionReply>().token));
     const output = () => online.amp.read('/amp/channels/2/output') as { mute: boolean; fader: number } | undefined;
     const faderBefore = output()?.fader;
     const send = async (id: number, method: string, url: string, params?: unknown) => {
@@ -106,10 +75,7 @@ describeEachDatabase('the relay follows the member’s role', (db) => {
     const issued = await session(technician.token);
     expect(issued.statusCode).toBe(200);
     const { token } = issued.json<RemoteSessionReply>();
-    const relay = await rawRelay(`${wsBase}/api${fillPath(P.relay, { deviceId })}`, [
-      RELAY_SUBPROTOCOL,
-      `${RELAY_TOKEN_PROTOCOL_PREFIX}${token}`,
-    ]);
+    const relay = await rawRelay(cloud.relayUrl(deviceId), relayProtocols(token));
     relay.socket.send(JSON.stringify({ leaApi: '1.0', url: '/amp/deviceInfo', method: 'get', id: 1 }));
     await until('the reply', () => (relay.frames.length > 0 ? true : undefined));
     expect(relay.frames[0]).toMatchObject({ id: 1, result: { serialNumber: online.amp.identity.serialNumber } });

@@ -6,9 +6,7 @@
  * holds the same row. Set-up through HTTP calls; the amp is one emulated amp of our own (RACKSIDE_E2E_AUDIT_BASE).
  */
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { startFleet, type Fleet } from '@rackside/amp-sim';
 import { CloudSessionSchema, IDENTITY_PATHS, ORG_PATHS, OUTBOX_PATH, OutboxListSchema } from '@rackside/protocol';
 import { CLOUD_PASSWORD, CLOUD_URL } from './cloud';
 import {
@@ -21,30 +19,15 @@ import {
   venueDeviceIdsByApi,
 } from './cloud-helpers';
 import { channel, enterValue, openTab, section } from './channel-flow';
-import { HTTP_PORT } from './fleet';
+import { useOwnFleet } from './own-fleet';
 
 /** Addresses of our own, away from the shared fleets and the other cloud flows'. */
 const FLEET_BASE = process.env.RACKSIDE_E2E_AUDIT_BASE ?? '127.0.84.1';
-const webRoot = process.env.RACKSIDE_WEB_DIST ?? fileURLToPath(new URL('../packages/web/dist', import.meta.url));
 const GAIN = '/amp/channels/1/crossover/bandGainAndDelay/gain';
 
 test.use({ baseURL: CLOUD_URL, colorScheme: 'light' });
 
-let fleet: Fleet | undefined;
-test.beforeAll(async () => {
-  fleet = await startFleet({
-    amps: 1,
-    models: ['704D'],
-    base: FLEET_BASE,
-    httpPort: HTTP_PORT,
-    faults: [],
-    touchPanels: 0,
-    webRoot,
-  });
-});
-test.afterAll(async () => {
-  await fleet?.close();
-});
+const own = useOwnFleet(FLEET_BASE, ['704D'], { cloudAgent: true });
 
 /** A call of the cloud's REST API with a bearer; its JSON reply (fails on an error status). */
 async function api(request: APIRequestContext, token: string, method: 'GET' | 'POST', path: string, data?: unknown) {
@@ -99,7 +82,7 @@ test('audit: a technician changes a gain remotely; the owner’s timelines and C
   const technicianToken = CloudSessionSchema.parse(await signedIn.json()).idToken;
   const venueId = await createVenueByApi(request, ownerToken, 'Demo Venue');
   // the owner's amp in the venue (what `set /cloud` on the amp does: its cloud agent registers)
-  const amp = fleet?.amps[0]?.amp;
+  const amp = own.fleet()?.amps[0]?.amp;
   if (!amp) throw new Error('no amp');
   const ampName = String(amp.read('/amp/deviceInfo/deviceName'));
   expect(amp.read(GAIN)).toBe(0);

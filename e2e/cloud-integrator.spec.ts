@@ -5,9 +5,7 @@
  * opens the amp remotely through the relay; the owner revokes the grant on the Members page (after a confirmation);
  * the technician's amp page shows the connection closed within a second or two.
  */
-import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { startFleet, type Fleet } from '@rackside/amp-sim';
 import { ORG_PATHS, OUTBOX_PATH, OutboxListSchema } from '@rackside/protocol';
 import { CLOUD_URL } from './cloud';
 import {
@@ -19,29 +17,14 @@ import {
   uniqueEmail,
   venueDeviceIdsByApi,
 } from './cloud-helpers';
-import { HTTP_PORT } from './fleet';
+import { useOwnFleet } from './own-fleet';
 
 /** Addresses of our own, away from the shared fleets and the other cloud flows'. */
 const FLEET_BASE = process.env.RACKSIDE_E2E_INTEGRATOR_BASE ?? '127.0.88.1';
-const webRoot = process.env.RACKSIDE_WEB_DIST ?? fileURLToPath(new URL('../packages/web/dist', import.meta.url));
 
 test.use({ baseURL: CLOUD_URL, colorScheme: 'light' });
 
-let fleet: Fleet | undefined;
-test.beforeAll(async () => {
-  fleet = await startFleet({
-    amps: 1,
-    models: ['704D'],
-    base: FLEET_BASE,
-    httpPort: HTTP_PORT,
-    faults: [],
-    touchPanels: 0,
-    webRoot,
-  });
-});
-test.afterAll(async () => {
-  await fleet?.close();
-});
+const own = useOwnFleet(FLEET_BASE, ['704D'], { cloudAgent: true });
 
 /** One JSON call to the cloud API with a bearer. */
 async function api(request: APIRequestContext, token: string, method: 'GET' | 'POST', path: string, data?: unknown) {
@@ -89,7 +72,7 @@ test('integrator access: granted on one venue, the amp opened remotely, revoked 
   ]);
   const hallId = await createVenueByApi(request, ownerToken, 'Main Hall');
   await createVenueByApi(request, ownerToken, 'Side Stage');
-  const amp = fleet?.amps[0]?.amp;
+  const amp = own.fleet()?.amps[0]?.amp;
   if (!amp) throw new Error('no amp');
   const ampName = String(amp.read('/amp/deviceInfo/deviceName'));
   const registrationToken = await registrationTokenByApi(request, ownerToken, hallId);

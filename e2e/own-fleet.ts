@@ -25,7 +25,7 @@ export interface OwnFleet {
 export function useOwnFleet(
   base: string,
   models: readonly string[],
-  options: { password?: string; uacKey?: string; touchPanels?: number } = {},
+  options: { password?: string; uacKey?: string; touchPanels?: number; cloudAgent?: boolean } = {},
 ): OwnFleet {
   let fleet: Fleet | undefined;
   let dir = '';
@@ -39,7 +39,8 @@ export function useOwnFleet(
       faults: [],
       touchPanels: options.touchPanels ?? 0,
       webRoot,
-      cloudAgent: false,
+      // the cloud flows' amps join a venue through their cloud agent; the others stay off the cloud
+      cloudAgent: options.cloudAgent ?? false,
       ...(options.password ? { password: options.password } : {}),
       ...(options.uacKey ? { uacKey: options.uacKey } : {}),
     });

@@ -1,3 +1,6 @@
+/**
+ * @vitest-environment jsdom
+ */
 import { describe, expect, it } from 'vitest';
 import { uploadFirmwareImage, type XhrLike } from './upload';
 

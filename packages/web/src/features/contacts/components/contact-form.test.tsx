@@ -1,3 +1,6 @@
+/**
+ * @vitest-environment jsdom
+ */
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { cloudError, fakeCloud } from '../../../testing/fake-cloud';

@@ -15,8 +15,8 @@ export default defineConfig({
         test: {
           name: 'web',
           root: 'packages/web',
-          // happy-dom (docs/adr/0010): a fresh DOM per file in a fraction of jsdom's set-up, and faster to render MUI in;
-          // the few files that need what only jsdom models (a native <select>'s value, a File's name in FormData,
+          // happy-dom (docs/adr/0010): a fresh DOM per file in a fraction of jsdom's set-up (faster single files; no
+          // CI-wide gain measured); the few files that need what only jsdom models (a native <select>'s value, a File's name in FormData,
           // labels of nested inputs) say `@vitest-environment jsdom` at their top
           environment: 'happy-dom',
           include: ['src/**/*.test.{ts,tsx}'],

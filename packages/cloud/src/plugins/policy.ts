@@ -13,7 +13,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { z } from 'zod';
 import type { Clock } from '../clock';
-import type { Db } from '../db/client';
+import type { Db, Executor } from '../db/client';
 import { memberships, organisations, twoFactor } from '../db/schema/index';
 import { currentUser, type AuthUser } from './auth';
 import { AppError } from './errors';
@@ -109,8 +109,8 @@ export const twoFactorRequired = (): AppError =>
  * for an organisation that does not exist. A direct membership wins over a grant.
  */
 export async function resolveActor(
-  db: Db,
-  user: AuthUser,
+  db: Executor,
+  user: Pick<AuthUser, 'id'>,
   organisationId: string | undefined,
   now: Date,
 ): Promise<Actor> {

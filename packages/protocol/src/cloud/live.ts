@@ -1,7 +1,9 @@
 /**
  * The live stream (issue 20): one Server-Sent Events stream per signed-in browser carrying the changes of the
  * caller's amps as they happen, whichever cloud node ingested them: an amp online or offline, an incident opened or
- * closed, a rollout's or one amp's firmware update moving on. Only amps in the caller's own venues are told of.
+ * closed, a rollout's or one amp's firmware update moving on. Only amps in the venues of the organisation the stream
+ * acts in are told of: the caller's own (personal organisation), or — when the ticket request names one with
+ * X-Rackside-Org (issue 21) — the organisation's, narrowed to the venues of the caller's role there, as its REST calls.
  * The venues screens' 10 s poll stays the fallback while the stream is down; an event says what changed, and a
  * client that wants more reads it with the REST calls it already makes.
  *
@@ -103,9 +105,11 @@ export type LiveResyncEvent = z.infer<typeof LiveResyncEventSchema>;
 /**
  * `end`, just before the cloud closes the stream: `signedOut` (the sign-in session ended: sign-out, a password
  * change, expiry; do not reopen, sign in again), `restart` (the node is shutting down: reopen, another node answers),
- * `slow` (the client did not read its events; reopen and read again what is on screen).
+ * `slow` (the client did not read its events; reopen and read again what is on screen), `revoked` (the caller no
+ * longer belongs to the stream's organisation: membership removed, integrator grant revoked or expired, or the
+ * organisation now requires two-factor sign-in; do not reopen in that organisation).
  */
-export const LIVE_END_REASONS = ['signedOut', 'restart', 'slow'] as const;
+export const LIVE_END_REASONS = ['signedOut', 'restart', 'slow', 'revoked'] as const;
 export type LiveEndReason = (typeof LIVE_END_REASONS)[number];
 export const LiveEndEventSchema = z.object({ reason: z.enum(LIVE_END_REASONS) });
 export type LiveEndEvent = z.infer<typeof LiveEndEventSchema>;

@@ -22,6 +22,11 @@ export const liveTickets = pgTable(
     sessionId: uuid('session_id')
       .notNull()
       .references(() => sessions.id, { onDelete: 'cascade' }),
+    /**
+     * The organisation the stream acts in (issue 21: the ticket request's X-Rackside-Org); null for the caller's
+     * personal organisation. Checked again when the stream opens and while it lives.
+     */
+    organisationId: uuid('organisation_id'),
     createdAt: time('created_at').notNull(),
     expiresAt: time('expires_at').notNull(),
   },

@@ -2,21 +2,26 @@
  * One node's live streams (issue 20): the open Server-Sent Events responses by user, and what reaches them. Told of
  * changes by the node's listener (notifier.ts), the hub re-reads them for the users with a stream open here (one query
  * per kind for everything that piled up meanwhile, one batch at a time, in order: live.repo.ts) and writes each to
- * the streams of the owner the database names now — so scoping is checked again on every event, a moved or removed
- * amp included, whatever the notification said. Changes arriving while nobody is connected cost nothing.
+ * the streams whose scope (scope.ts: the amps' owner, and the venues a member's role is narrowed to) reaches what the
+ * database says now — so scoping is checked again on every event, a moved or removed amp included, whatever the
+ * notification said. Changes arriving while nobody is connected cost nothing.
  *
- * Every `pingMs` each stream gets a `: ping` comment and the sessions of all streams are checked in one query; a
- * sign-out anywhere (a `s` change) checks its user's streams at once. A stream whose session ended gets `end`
- * {reason: 'signedOut'} and closes; one whose client does not read (more than MAX_BUFFERED_BYTES waiting) gets `end`
- * {reason: 'slow'}; on close every stream gets `end` {reason: 'restart'}.
+ * Every `pingMs` each stream gets a `: ping` comment, the sessions of all streams are checked in one query and the
+ * scope of each stream acting in an organisation is resolved again; a sign-out or a change of someone's access
+ * anywhere (a `s` change) checks that user's streams at once. A stream whose session ended gets `end`
+ * {reason: 'signedOut'} and closes; one whose caller lost the organisation gets `end` {reason: 'revoked'}; one whose
+ * client does not read (more than MAX_BUFFERED_BYTES waiting) gets `end` {reason: 'slow'}; on close every stream gets
+ * `end` {reason: 'restart'}.
  */
 import type { ServerResponse } from 'node:http';
 import type { LiveEndReason, LiveEvent } from '@rackside/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DomainContext } from '../../domain';
-import { safeError } from '../../plugins/errors';
+import { AppError, safeError } from '../../plugins/errors';
+import { rolloutIdsWithin } from '../../plugins/venue-scope';
 import type { LiveChanges } from './changes';
-import { devicesNow, incidentsNow, liveSessions, rolloutsNow, targetsNow } from './live.repo';
+import { devicesNow, incidentsNow, liveSessions, rolloutsNow, targetsNow, type RolloutNow } from './live.repo';
+import { scopeReaches, streamScope, type StreamScope } from './scope';
 
 /** Bytes waiting to be written to one client beyond which it is taken for gone (it does not read). */
 export const MAX_BUFFERED_BYTES = 256 * 1024;
@@ -29,8 +34,11 @@ export interface LiveHubOptions {
 
 /** Who a stream belongs to. */
 export interface StreamOwner {
+  /** The signed-in account. */
   readonly userId: string;
   readonly sessionId: string;
+  /** The organisation it acts in; undefined: the personal one. */
+  readonly organisationId?: string;
 }
 
 /** One open stream. */
@@ -39,6 +47,8 @@ export class LiveStream {
 
   constructor(
     readonly owner: StreamOwner,
+    /** What it may be told of; resolved again while it lives (the hub's checks). */
+    public scope: StreamScope,
     private readonly res: ServerResponse,
     private readonly gone: (stream: LiveStream) => void,
   ) {
@@ -141,9 +151,9 @@ export class LiveHub {
     return n;
   }
 
-  /** Takes a response that has sent its headers as the owner's stream. */
-  open(owner: StreamOwner, res: ServerResponse): LiveStream {
-    const stream = new LiveStream(owner, res, (s) => this.#remove(s));
+  /** Takes a response that has sent its headers as the owner's stream, told of what the scope reaches. */
+  open(owner: StreamOwner, scope: StreamScope, res: ServerResponse): LiveStream {
+    const stream = new LiveStream(owner, scope, res, (s) => this.#remove(s));
     let set = this.#byUser.get(owner.userId);
     if (set === undefined) this.#byUser.set(owner.userId, (set = new Set()));
     set.add(stream);
@@ -185,8 +195,15 @@ export class LiveHub {
     if (set?.size === 0) this.#byUser.delete(stream.owner.userId);
   }
 
-  #send(userId: string, event: LiveEvent): void {
-    for (const stream of [...(this.#byUser.get(userId) ?? [])]) stream.send(event);
+  /** The open streams by the owner of the amps they carry. */
+  #byOwner(): Map<string, LiveStream[]> {
+    const byOwner = new Map<string, LiveStream[]>();
+    for (const stream of this.#streams()) {
+      const list = byOwner.get(stream.scope.ownerId);
+      if (list === undefined) byOwner.set(stream.scope.ownerId, [stream]);
+      else list.push(stream);
+    }
+    return byOwner;
   }
 
   /** Starts delivering the pending changes unless a batch is under way (which starts the next when it ends). */
@@ -212,39 +229,97 @@ export class LiveHub {
 
   async #deliver(batch: Pending): Promise<void> {
     const { db } = this.ctx;
-    const users = [...this.#byUser.keys()];
-    if (users.length === 0) return;
+    if (this.#byUser.size === 0) return;
     if (batch.s.size > 0) {
       await this.#check([...batch.s].flatMap((userId) => [...(this.#byUser.get(userId) ?? [])]));
     }
+    const byOwner = this.#byOwner();
+    const owners = [...byOwner.keys()];
+    if (owners.length === 0) return;
+    /** Writes the event to the owner's streams whose venues reach the venue. */
+    const send = (ownerId: string, venueId: string, event: LiveEvent) => {
+      for (const stream of byOwner.get(ownerId) ?? []) if (scopeReaches(stream.scope, venueId)) stream.send(event);
+    };
     if (batch.d.size > 0) {
-      for (const d of await devicesNow(db, [...batch.d], users))
-        this.#send(d.userId, { event: 'device', data: { deviceId: d.deviceId, venueId: d.venueId, online: d.online } });
+      for (const d of await devicesNow(db, [...batch.d], owners))
+        send(d.userId, d.venueId, {
+          event: 'device',
+          data: { deviceId: d.deviceId, venueId: d.venueId, online: d.online },
+        });
     }
     if (batch.i.size > 0) {
-      for (const { userId, ...data } of await incidentsNow(db, [...batch.i], users))
-        this.#send(userId, { event: 'incident', data });
+      for (const { userId, ...data } of await incidentsNow(db, [...batch.i], owners))
+        send(userId, data.venueId, { event: 'incident', data });
     }
-    if (batch.r.size > 0) {
-      for (const { userId, ...data } of await rolloutsNow(db, [...batch.r], users))
-        this.#send(userId, { event: 'rollout', data });
-    }
+    if (batch.r.size > 0) await this.#deliverRollouts(byOwner, await rolloutsNow(db, [...batch.r], owners));
     if (batch.t.size > 0) {
-      for (const { userId, ...data } of await targetsNow(db, [...batch.t.values()], users))
-        this.#send(userId, { event: 'rollout', data });
+      for (const { userId, ...data } of await targetsNow(db, [...batch.t.values()], owners))
+        send(userId, data.venueId, { event: 'rollout', data });
     }
   }
 
-  /** Ends the streams whose sign-in session is no longer live. */
+  /**
+   * A rollout's own state reaches the owner's streams, and a stream narrowed to venues only when every amp of the
+   * rollout is in them (as its rollout list: venue-scope.ts), asked once per owner and set of venues.
+   */
+  async #deliverRollouts(
+    byOwner: ReadonlyMap<string, readonly LiveStream[]>,
+    rows: readonly RolloutNow[],
+  ): Promise<void> {
+    const within = new Map<string, Promise<Set<string>>>();
+    for (const { userId, ...data } of rows) {
+      for (const stream of byOwner.get(userId) ?? []) {
+        const venues = stream.scope.venueIds;
+        if (venues !== null) {
+          const key = `${userId} ${[...venues].sort().join(',')}`;
+          let ids = within.get(key);
+          if (ids === undefined) {
+            const ofOwner = rows.filter((r) => r.userId === userId).map((r) => r.rolloutId);
+            ids = rolloutIdsWithin(this.ctx.db, userId, ofOwner, venues);
+            within.set(key, ids);
+          }
+          if (!(await ids).has(data.rolloutId)) continue;
+        }
+        stream.send({ event: 'rollout', data });
+      }
+    }
+  }
+
+  /**
+   * Ends the streams whose sign-in session is no longer live (`signedOut`), and those whose caller lost the
+   * organisation they act in (`revoked`); the others acting in an organisation take their scope as it is now (a role
+   * narrowed or widened to other venues).
+   */
   async #check(streams: readonly LiveStream[]): Promise<void> {
     const open = streams.filter((s) => !s.closed);
     if (open.length === 0) return;
-    const live = await liveSessions(
-      this.ctx.db,
-      [...new Set(open.map((s) => s.owner.sessionId))],
-      this.ctx.clock.now(),
-    );
-    for (const stream of open) if (!live.has(stream.owner.sessionId)) stream.end('signedOut');
+    const now = this.ctx.clock.now();
+    const live = await liveSessions(this.ctx.db, [...new Set(open.map((s) => s.owner.sessionId))], now);
+    const standing = new Map<string, Promise<StreamScope | undefined>>();
+    for (const stream of open) {
+      if (!live.has(stream.owner.sessionId)) {
+        stream.end('signedOut');
+        continue;
+      }
+      const { userId, organisationId } = stream.owner;
+      if (organisationId === undefined) continue;
+      const key = `${userId} ${organisationId}`;
+      let scope = standing.get(key);
+      if (scope === undefined) standing.set(key, (scope = this.#scopeNow(userId, organisationId, now)));
+      const current = await scope;
+      if (current === undefined) stream.end('revoked');
+      else stream.scope = current;
+    }
+  }
+
+  /** The caller's scope in the organisation now; undefined when it has none there any more. */
+  async #scopeNow(userId: string, organisationId: string, now: Date): Promise<StreamScope | undefined> {
+    try {
+      return await streamScope(this.ctx.db, userId, organisationId, now);
+    } catch (error) {
+      if (error instanceof AppError) return undefined;
+      throw error;
+    }
   }
 
   #tick(): void {

@@ -1,8 +1,9 @@
 /**
  * The live streams' SQL (issue 20): stream tickets (issued, spent once), and the re-reads a node makes when told that
- * something changed — each scoped to the users with a stream open on this node, and to amps in their owner's own
- * venues (the venue's user is the device's user), so that a stream never sees another user's amp whatever the
- * notification named.
+ * something changed — each scoped to the owners whose amps the streams open on this node carry (scope.ts: the
+ * callers themselves, or the organisations they act in), and to amps in their owner's own venues (the venue's user is
+ * the device's user), so that a stream never sees another owner's amp whatever the notification named. The hub then
+ * narrows each row to the streams whose venues reach it.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncidentConditionType, IncidentState, RolloutState, RolloutTargetState } from '@rackside/protocol';
@@ -24,7 +25,7 @@ const hashOf = (ticket: string): string => createHash('sha256').update(ticket).d
 /** Stores a new ticket for the session (and sweeps the expired ones); answers the ticket. */
 export async function issueTicket(
   db: Executor,
-  owner: { userId: string; sessionId: string },
+  owner: { userId: string; sessionId: string; organisationId: string | null },
   now: Date,
   expiresAt: Date,
 ): Promise<string> {
@@ -38,11 +39,16 @@ export async function issueTicket(
 export async function spendTicket(
   db: Executor,
   ticket: string,
-): Promise<{ userId: string; sessionId: string; expiresAt: Date } | undefined> {
+): Promise<{ userId: string; sessionId: string; organisationId: string | null; expiresAt: Date } | undefined> {
   const [row] = await db
     .delete(liveTickets)
     .where(eq(liveTickets.ticketHash, hashOf(ticket)))
-    .returning({ userId: liveTickets.userId, sessionId: liveTickets.sessionId, expiresAt: liveTickets.expiresAt });
+    .returning({
+      userId: liveTickets.userId,
+      sessionId: liveTickets.sessionId,
+      organisationId: liveTickets.organisationId,
+      expiresAt: liveTickets.expiresAt,
+    });
   return row;
 }
 
@@ -80,13 +86,13 @@ export interface DeviceNow {
   readonly online: boolean;
 }
 
-/** The devices' state now, for those of the users. */
-export function devicesNow(db: Executor, ids: readonly string[], userIds: readonly string[]): Promise<DeviceNow[]> {
+/** The devices' state now, for those of the owners. */
+export function devicesNow(db: Executor, ids: readonly string[], ownerIds: readonly string[]): Promise<DeviceNow[]> {
   return db
     .select({ deviceId: devices.id, userId: devices.userId, venueId: devices.venueId, online: devices.connected })
     .from(devices)
     .innerJoin(venues, inOwnVenue)
-    .where(and(inArray(devices.id, [...ids]), inArray(devices.userId, [...userIds])));
+    .where(and(inArray(devices.id, [...ids]), inArray(devices.userId, [...ownerIds])));
 }
 
 export interface IncidentNow {
@@ -99,8 +105,12 @@ export interface IncidentNow {
   readonly severity: 'Critical' | 'Warning' | 'Info';
 }
 
-/** The incidents' state now, for those of the users whose amp is still theirs and in one of their venues. */
-export function incidentsNow(db: Executor, ids: readonly string[], userIds: readonly string[]): Promise<IncidentNow[]> {
+/** The incidents' state now, for those of the owners whose amp is still theirs and in one of their venues. */
+export function incidentsNow(
+  db: Executor,
+  ids: readonly string[],
+  ownerIds: readonly string[],
+): Promise<IncidentNow[]> {
   return db
     .select({
       incidentId: incidents.id,
@@ -114,7 +124,7 @@ export function incidentsNow(db: Executor, ids: readonly string[], userIds: read
     .from(incidents)
     .innerJoin(devices, and(eq(devices.id, incidents.deviceId), eq(devices.userId, incidents.userId)))
     .innerJoin(venues, inOwnVenue)
-    .where(and(inArray(incidents.id, [...ids]), inArray(incidents.userId, [...userIds])));
+    .where(and(inArray(incidents.id, [...ids]), inArray(incidents.userId, [...ownerIds])));
 }
 
 export interface RolloutNow {
@@ -133,12 +143,12 @@ const rolloutColumns = {
   waveCount: rollouts.waveCount,
 };
 
-/** The rollouts' state now, for those of the users. */
-export function rolloutsNow(db: Executor, ids: readonly string[], userIds: readonly string[]): Promise<RolloutNow[]> {
+/** The rollouts' state now, for those of the owners. */
+export function rolloutsNow(db: Executor, ids: readonly string[], ownerIds: readonly string[]): Promise<RolloutNow[]> {
   return db
     .select(rolloutColumns)
     .from(rollouts)
-    .where(and(inArray(rollouts.id, [...ids]), inArray(rollouts.userId, [...userIds])));
+    .where(and(inArray(rollouts.id, [...ids]), inArray(rollouts.userId, [...ownerIds])));
 }
 
 export interface TargetNow extends RolloutNow {
@@ -149,13 +159,13 @@ export interface TargetNow extends RolloutNow {
 }
 
 /**
- * The amps' updates now ([rolloutId, deviceId] pairs), for rollouts of the users whose amp is still theirs and in
+ * The amps' updates now ([rolloutId, deviceId] pairs), for rollouts of the owners whose amp is still theirs and in
  * one of their venues.
  */
 export async function targetsNow(
   db: Executor,
   pairs: readonly (readonly [string, string])[],
-  userIds: readonly string[],
+  ownerIds: readonly string[],
 ): Promise<TargetNow[]> {
   const wanted = new Set(pairs.map(([r, d]) => `${r} ${d}`));
   const rows = await db
@@ -174,7 +184,7 @@ export async function targetsNow(
       and(
         inArray(rolloutTargets.rolloutId, [...new Set(pairs.map(([r]) => r))]),
         inArray(rolloutTargets.deviceId, [...new Set(pairs.map(([, d]) => d))]),
-        inArray(rollouts.userId, [...userIds]),
+        inArray(rollouts.userId, [...ownerIds]),
       ),
     );
   return rows.filter((r) => wanted.has(`${r.rolloutId} ${r.deviceId}`));

@@ -1,4 +1,4 @@
-import { LIVE_PATHS, VENUE_POLL_MS } from '@rackside/protocol';
+import { LIVE_PATHS, ORG_HEADER, VENUE_POLL_MS } from '@rackside/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createCloudAppStore } from '../../app/cloud-store';
 import { incidentsApi, OPEN_INCIDENTS } from '../../features/incidents/api/incidents-api';
@@ -16,12 +16,15 @@ import {
 import { CLOUD_HOSTING, LOCAL_HOSTING, type HostingMode } from '../hosting';
 import { LIVE_POLL_MS, livePollingInterval, selectLiveStreamOpen } from './live-status';
 import { LIVE_BACKOFF_MAX_MS, LIVE_BACKOFF_MS, LIVE_BATCH_MS, tagsOf, type LiveStreamDeps } from './live-stream';
+import { organisationChosen } from './org-slice';
 import { sessionStarted } from './session-slice';
 
 const TICKET = `POST ${LIVE_PATHS.ticket}`;
 const VENUE = '68661357-0d3a-4c1e-9b7e-3f1c2a4b5d6e';
 const INCIDENT = '5b0e1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d';
 const ROLLOUT = '0f1e2d3c-4b5a-4697-8877-665544332211';
+const ORG = '7c3e9a10-52b4-4d8e-9f61-2a0b3c4d5e6f';
+const OTHER_ORG = '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
 const offline = { deviceId: 'amp-1', venueId: VENUE, online: false };
 const fault = {
   deviceId: 'amp-1',
@@ -185,6 +188,50 @@ describe('live stream (issue 20)', () => {
     await settle();
     expect(api.callsTo(TICKET).map((c) => c.bearer)).toEqual(['id-1', 'id-9']);
     expect(sources.all).toHaveLength(2);
+  });
+
+  it('acts in the organisation chosen: its ticket carries the header, and choosing another one opens a new stream', async () => {
+    const { api, sources, store, live } = setup();
+    await settle();
+    sources.last().open();
+    expect(api.callsTo(TICKET)[0]?.headers.get(ORG_HEADER)).toBeNull();
+    store.dispatch(organisationChosen({ username: TEST_USER.username, organisationId: ORG }));
+    await settle();
+    expect(sources.all[0]?.closed).toBe(true);
+    expect(api.callsTo(TICKET)).toHaveLength(2);
+    expect(api.callsTo(TICKET)[1]?.headers.get(ORG_HEADER)).toBe(ORG);
+    expect(sources.all).toHaveLength(2);
+    sources.last().open();
+    expect(live()).toBe(true);
+  });
+
+  it('`end` revoked, or a ticket refused with 404, waits for another organisation to be chosen', async () => {
+    const { api, sources, store, live } = setup();
+    await settle();
+    store.dispatch(organisationChosen({ username: TEST_USER.username, organisationId: ORG }));
+    await settle();
+    sources.last().open();
+    sources.last().emit('end', { reason: 'revoked' });
+    sources.last().fail();
+    expect(live()).toBe(false);
+    await advance(10 * 60_000);
+    expect(api.callsTo(TICKET)).toHaveLength(2);
+
+    // the organisation is still chosen in another tab's memory, say: its ticket answers 404 and is not asked again
+    api.on({ [TICKET]: cloudError(404, 'NotFound') });
+    store.dispatch(organisationChosen({ username: TEST_USER.username, organisationId: OTHER_ORG }));
+    await settle();
+    expect(api.callsTo(TICKET)).toHaveLength(3);
+    await advance(10 * 60_000);
+    expect(api.callsTo(TICKET)).toHaveLength(3);
+
+    api.on(ticketRoute());
+    store.dispatch(organisationChosen({ username: TEST_USER.username, organisationId: null }));
+    await settle();
+    expect(api.callsTo(TICKET)).toHaveLength(4);
+    expect(api.callsTo(TICKET)[3]?.headers.get(ORG_HEADER)).toBeNull();
+    sources.last().open();
+    expect(live()).toBe(true);
   });
 
   it('sign-out closes the stream and does not reopen it', async () => {

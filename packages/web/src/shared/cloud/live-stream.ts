@@ -9,6 +9,9 @@
  *   follow after a jittered back-off (1 s doubling to 30 s, reset once a stream opens).
  * - `end` restart or slow: reopened the same way; `end` signedOut: not reopened for this session (the next call's
  *   401 signs the tab out); a new session (new tokens: a refresh that worked, a sign-in) opens it again.
+ * - The stream acts in the organisation chosen in the console (issue 21: the ticket request carries ORG_HEADER, as
+ *   every call), so choosing another one opens a new stream. `end` revoked (the account left that organisation or lost
+ *   its grant) and a ticket refused with 403 or 404 are not retried until the organisation or the session changes.
  * - On every open, on `resync` (and so after `end` slow, which reopens) everything the stream covers is refetched:
  *   changes made while it was closed were missed.
  * - Events that do not fit their schema (or unknown names) change nothing; they are counted in `stats.invalid`.
@@ -31,6 +34,7 @@ import {
 import type { WithHosting } from '../hosting/hosting-mode';
 import { cloudApi, type CloudTag } from './cloud-api';
 import { liveStatusChanged } from './live-status';
+import { selectChosenOrganisationId } from './org-slice';
 import type { SessionTokens } from './session-storage';
 import type { WithSession } from './session-slice';
 import type { SessionSync } from './session-sync';
@@ -101,9 +105,9 @@ export class LiveStream {
   /** Events received and applied, events ignored (not fitting their schema, unknown names), streams opened. */
   readonly stats = { events: 0, invalid: 0, opens: 0 };
   private store: LiveStore | null = null;
-  /** Whose stream this is (the signed-in username), null when nobody's. */
+  /** Whose stream this is (the signed-in username and the organisation chosen), null when nobody's. */
   private owner: string | null = null;
-  /** `end` signedOut came: not reopened until the session has other tokens (the tokens of that moment). */
+  /** `end` signedOut or revoked came: not reopened until the session has other tokens (the tokens of that moment). */
   private ended: SessionTokens | null | undefined;
   private source: EventSourceLike | undefined;
   private open = false;
@@ -149,7 +153,7 @@ export class LiveStream {
     const { hosting, session } = store.getState();
     const owner =
       hosting.mode === 'cloud' && session.status === 'signedIn' && session.tokens !== null
-        ? (session.user?.username ?? '')
+        ? `${session.user?.username ?? ''} ${selectChosenOrganisationId(store.getState()) ?? ''}`
         : null;
     if (owner !== this.owner) {
       this.owner = owner; // first: drop() dispatches, and this runs again
@@ -175,9 +179,10 @@ export class LiveStream {
     const store = this.store;
     if (run !== this.generation || !store || this.owner === null) return; // signed out or stopped meanwhile
     if (reply.error) {
-      // 403 EmailNotVerified: nothing to follow until the user changes; anything else (offline, the cloud restarting,
-      // 429, a 401 the refresh could not mend while the session stays): later
-      if (reply.error.status !== 403) this.reopenLater();
+      // 403 EmailNotVerified or two-factor required, 404 an organisation the account is no longer in: nothing to
+      // follow until the user or the organisation changes; anything else (offline, the cloud restarting, 429, a 401
+      // the refresh could not mend while the session stays): later
+      if (reply.error.status !== 403 && reply.error.status !== 404) this.reopenLater();
       return;
     }
     const { apiBase } = store.getState().hosting;
@@ -209,7 +214,8 @@ export class LiveStream {
     }
     this.stats.events += 1;
     if (event.event !== 'end') return this.refetch(tagsOf(event));
-    if (event.data.reason !== 'signedOut') return this.reopenLater(); // restart, slow: the open refetches
+    // restart, slow: the open refetches
+    if (event.data.reason !== 'signedOut' && event.data.reason !== 'revoked') return this.reopenLater();
     this.ended = this.store?.getState().session.tokens ?? null;
     this.closeSource();
     this.clearReopen();

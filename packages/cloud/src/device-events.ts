@@ -4,6 +4,10 @@
  * sessions) checks that access again at once rather than at its next periodic check. Devices' sensor snapshots pass
  * through here too, to whoever asked for them (a rollout's audio check), and what ingestion stored of a device (its
  * reported state, its online state), to whatever derives something from it (the incidents of issue 15).
+ *
+ * `changed` and `signedOut` are this process's own; `toldByCluster` carries the same kinds of change as every node of
+ * the cluster told them (this one's included), through the live stream's database notifications (domains/live), so
+ * that access held on this node is checked again within a second of a change made on another.
  */
 import type { DeviceReported, DeviceSensors } from '@rackside/protocol';
 
@@ -27,6 +31,12 @@ class Topic<T> {
   }
 }
 
+/** Changes told by a node of the cluster: devices moved, removed, online or offline; users whose sessions ended. */
+export interface ClusterChanges {
+  readonly deviceIds: readonly string[];
+  readonly userIds: readonly string[];
+}
+
 /** Listens to and tells of access changes; one instance per app (DomainContext.deviceEvents). */
 export class DeviceEvents {
   readonly #devices = new Topic<string>();
@@ -34,6 +44,7 @@ export class DeviceEvents {
   readonly #sensors = new Topic<{ deviceId: string; sensors: DeviceSensors }>();
   readonly #reported = new Topic<{ deviceId: string; reported: DeviceReported }>();
   readonly #status = new Topic<{ deviceId: string; online: boolean }>();
+  readonly #cluster = new Topic<ClusterChanges>();
 
   /** Listens to device changes (moved, removed, online or offline); returns the remover. */
   onChanged(listener: (deviceId: string) => void): () => void {
@@ -53,6 +64,19 @@ export class DeviceEvents {
   /** Tells that some of the user's sign-in sessions ended. */
   signedOut(userId: string): void {
     this.#users.emit(userId);
+  }
+
+  /**
+   * Listens to devices changed and users signed out on any node (this one's too, told back); returns the remover.
+   * Nothing here tells them again to the cluster: only `changed` and `signedOut` are published.
+   */
+  onToldByCluster(listener: (changes: ClusterChanges) => void): () => void {
+    return this.#cluster.on(listener);
+  }
+
+  /** Tells what some node of the cluster told of (domains/live's listener). */
+  toldByCluster(changes: ClusterChanges): void {
+    this.#cluster.emit(changes);
   }
 
   /** Listens to devices' sensor snapshots (a rollout asks amps for one to see whether they pass audio). */

@@ -53,7 +53,19 @@ export function liveRoutes(options: LiveOptions) {
     let listener: LiveListener | undefined;
 
     app.addHook('onReady', async () => {
-      listener = await listenLive(ctx.db, { changes: (c) => hub.receive(c), resync: () => hub.resync() }, log);
+      listener = await listenLive(
+        ctx.db,
+        {
+          changes: (c) => {
+            hub.receive(c);
+            // what else holds access on this node (the relay) checks it again too
+            if ((c.d?.length ?? 0) + (c.s?.length ?? 0) > 0)
+              ctx.deviceEvents.toldByCluster({ deviceIds: c.d ?? [], userIds: c.s ?? [] });
+          },
+          resync: () => hub.resync(),
+        },
+        log,
+      );
       offs.push(
         ctx.deviceEvents.onChanged((deviceId) => publisher.device(deviceId)),
         ctx.deviceEvents.onSignedOut((userId) => publisher.signedOut(userId)),

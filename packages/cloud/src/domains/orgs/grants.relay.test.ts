@@ -12,7 +12,7 @@ import {
 } from '@rackside/protocol';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { TestClock, type TestApp } from '../../test/app';
+import { buildTestApp, TestClock, type TestApp } from '../../test/app';
 import { describeEachDatabase } from '../../test/db';
 import { call, createSignedInUser, createVenue } from '../../test/factories';
 import { callIn, createMember, personalOrganisation } from '../../test/members';
@@ -91,6 +91,24 @@ describeEachDatabase('the relay follows integrator grants', (db) => {
     const closed = await relay.closed;
     expect(closed.code).toBe(RELAY_CLOSE.Forbidden);
     expect(Date.now() - revokedAt).toBeLessThan(1000);
+  });
+
+  it('a grant revoked on another cloud node closes the relay open on this one within 1 s', async () => {
+    // node B: another app on the same database, with its own device events (what one node tells itself stays there;
+    // the live stream's notifications carry it to the others)
+    const nodeB = await buildTestApp(db(), { clock });
+    try {
+      const grantId = await grantFor(3_600_000);
+      const relay = await openRelay();
+      const revokedAt = Date.now();
+      const revoked = await call(nodeB.app, 'DELETE', fillPath(ORG_PATHS.grant, { grantId }), undefined, owner);
+      expect(revoked.statusCode).toBe(200);
+      const closed = await relay.closed;
+      expect(closed.code).toBe(RELAY_CLOSE.Forbidden);
+      expect(Date.now() - revokedAt).toBeLessThan(1000);
+    } finally {
+      await nodeB.app.close();
+    }
   });
 
   it('the grant reaching its end closes the integrator’s open relay within 1 s', async () => {

@@ -283,6 +283,12 @@ export class RelayHub {
     const unlisten = [
       ctx.deviceEvents.onChanged((deviceId) => this.recheck((s) => s.subject.deviceId === deviceId)),
       ctx.deviceEvents.onSignedOut((userId) => this.recheck((s) => s.subject.userId === userId)),
+      // the same, made on another node (a grant revoked there): within a second rather than at the periodic recheck
+      ctx.deviceEvents.onToldByCluster(({ deviceIds, userIds }) => {
+        const devices = new Set(deviceIds);
+        const users = new Set(userIds);
+        this.recheck((s) => devices.has(s.subject.deviceId) || users.has(s.subject.userId));
+      }),
     ];
     this.#unlisten = () => unlisten.forEach((off) => off());
     this.#timer = setInterval(() => {

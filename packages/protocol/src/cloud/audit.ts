@@ -4,9 +4,11 @@
  * the organisation whose data changed; its actor is the signed-in person who did it (a member acting in an owner's
  * organisation is recorded as the member), or null when the amp itself reported it.
  *
- * Timelines: one per venue, one per amp, and the organisation's whole log (members, contacts and sign-ins have no
- * venue). Each answers newest first in pages (keyset: `nextCursor` is opaque, pass it back unchanged with the same
- * filters) and as a CSV file with the same filters (every matching event, newest first, at most AUDIT_CSV_MAX_ROWS).
+ * Timelines: one per venue, one per amp, and the organisation's whole log (members, grants, contacts, the firmware
+ * library, security settings and sign-ins have no venue). Each answers newest first in pages (keyset: `nextCursor` is
+ * opaque, pass it back unchanged with the same filters) and as a CSV file with the same filters (every matching event,
+ * newest first, at most AUDIT_CSV_MAX_ROWS). An account's own security (two-factor, passkeys, password, sign-ins) is
+ * in its personal organisation's log.
  * Another organisation's venue or amp answers NotFound. An amp's or a venue's timeline stays readable after the amp or
  * the venue is gone, as long as events about it are kept.
  */
@@ -59,13 +61,29 @@ export const AUDIT_KINDS = [
   'device.removed',
   'device.setting',
   'firmware.started',
+  'firmware.uploaded',
+  'firmware.latest_set',
+  'firmware.deleted',
   'contact.created',
   'contact.changed',
   'contact.deleted',
+  'contact.venue_added',
+  'contact.venue_removed',
+  'notifications.changed',
   'member.invited',
+  'member.invitation_withdrawn',
+  'member.joined',
   'member.role_changed',
   'member.removed',
+  'grant.created',
+  'grant.revoked',
+  'org.security_changed',
   'session.new_device',
+  'account.two_factor_enabled',
+  'account.two_factor_disabled',
+  'account.passkey_added',
+  'account.passkey_removed',
+  'account.password_changed',
   'amp.fault',
   'amp.fault_cleared',
   'amp.offline',
@@ -98,7 +116,10 @@ const eventBase = {
   /** From where: the client's address (behind TRUST_PROXY, the forwarded one) and its User-Agent; null for the amp. */
   ip: z.string().nullable(),
   userAgent: z.string().nullable(),
-  /** The venue it happened in (for a move, the venue the amp went to); null for members, contacts, sign-ins. */
+  /**
+   * The venue it happened in (for a move, the venue the amp went to; a venue's contacts and notification settings:
+   * that venue); null for members, grants, contacts, the firmware library, security settings, sign-ins.
+   */
   venueId: z.string().nullable(),
   /** The amp it is about; null when none. */
   deviceId: z.string().nullable(),
@@ -110,6 +131,16 @@ const event = <K extends AuditKind, D extends z.ZodType>(kind: K, details: D) =>
 /** Names are kept as they were (the venue, amp or contact may be renamed or gone since). */
 const named = z.object({ name: z.string() });
 const contactDetails = z.object({ contactId: z.string(), name: z.string() });
+/** A library image: its id, family (the file name's prefix, e.g. ASBT) and version. */
+const firmwareImageDetails = z.object({ firmwareId: z.string(), family: z.string(), version: z.string() });
+/** The integrator organisation of a grant, as the grant list names it (its name and its owner's address). */
+const grantDetails = z.object({
+  grantId: z.string(),
+  integratorOrganisationId: z.string(),
+  integratorName: z.string(),
+  integratorEmail: z.string(),
+});
+const passkeyDetails = z.object({ passkeyId: z.string(), name: z.string() });
 const incidentDetails = z.object({
   incidentId: z.string(),
   /** The incident's condition (incidents.ts IncidentCondition.type), e.g. channelFault, thermal. */
@@ -154,14 +185,47 @@ export const AuditEventSchema = z.discriminatedUnion('kind', [
   /** `fields`: which of the contact's fields changed (name, email, phone, severities…). */
   event('contact.changed', contactDetails.extend({ fields: z.array(z.string()) })),
   event('contact.deleted', contactDetails),
+  /** A contact chosen to be notified of a venue's faults, or no longer (the event's venueId: that venue). */
+  event('contact.venue_added', contactDetails.extend({ venueName: z.string() })),
+  event('contact.venue_removed', contactDetails.extend({ venueName: z.string() })),
+  /**
+   * A venue's notification settings saved: `fields` says which changed (quietHours, reminderMinutes,
+   * escalateAfterMinutes, escalationContactIds); the event's venueId is the venue's.
+   */
+  event('notifications.changed', z.object({ venueName: z.string(), fields: z.array(z.string()) })),
+  /** An image added to the library (a release zip adds one event per image); `size` in bytes. */
+  event('firmware.uploaded', firmwareImageDetails.extend({ size: z.number().int() })),
+  /** An image made the latest of its family (the version amps are offered). */
+  event('firmware.latest_set', firmwareImageDetails),
+  event('firmware.deleted', firmwareImageDetails),
   event('member.invited', z.object({ email: z.string(), role: MemberRoleSchema })),
+  /** A pending invitation withdrawn before it was accepted. */
+  event('member.invitation_withdrawn', z.object({ email: z.string(), role: MemberRoleSchema })),
+  /** An invitation accepted: the actor is the person who joined, the event is the inviting organisation's. */
+  event('member.joined', z.object({ userId: z.string(), email: z.string(), role: MemberRoleSchema })),
   event(
     'member.role_changed',
     z.object({ userId: z.string(), email: z.string(), from: OrgRoleSchema, to: OrgRoleSchema }),
   ),
   event('member.removed', z.object({ userId: z.string(), email: z.string(), role: OrgRoleSchema })),
+  /** An integrator organisation given a role on some venues until `expiresAt` (ISO 8601). */
+  event(
+    'grant.created',
+    grantDetails.extend({ role: MemberRoleSchema, venueIds: z.array(z.string()), expiresAt: z.string() }),
+  ),
+  /** A grant ended early by the organisation (a grant that runs out records nothing). */
+  event('grant.revoked', grantDetails),
+  /** The organisation's security settings changed: each changed setting, from → to. */
+  event('org.security_changed', z.object({ requireTwoFactor: z.object({ from: z.boolean(), to: z.boolean() }) })),
   /** A sign-in from a browser and address not seen for that account before (ip, userAgent say which). */
   event('session.new_device', z.object({ browser: z.string(), os: z.string() })),
+  /** The account's own security, in its personal organisation's log (never a secret, code or key). */
+  event('account.two_factor_enabled', z.object({})),
+  event('account.two_factor_disabled', z.object({})),
+  event('account.passkey_added', passkeyDetails),
+  event('account.passkey_removed', passkeyDetails),
+  /** `reset`: set with an e-mailed reset code (signed out), not changed with the current password. */
+  event('account.password_changed', z.object({ reset: z.boolean() })),
   event('amp.fault', incidentDetails),
   event('amp.fault_cleared', incidentDetails),
   event('amp.offline', z.object({})),

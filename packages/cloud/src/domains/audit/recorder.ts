@@ -51,6 +51,16 @@ export class AuditRecorder {
     return this.byPerson(caller.client === undefined ? person : { ...person, client: caller.client }, ...entries);
   }
 
+  /**
+   * A change to the signed-in account itself (its two-factor, passkeys, password): in its own personal organisation's
+   * log, whatever organisation the request acts in.
+   */
+  ofAccount(caller: AuthUser, ...entries: readonly AuditEntry[]): Promise<void> {
+    const userId = caller.actorId ?? caller.id;
+    const person = { ownerId: userId, userId, email: caller.email };
+    return this.byPerson(caller.client === undefined ? person : { ...person, client: caller.client }, ...entries);
+  }
+
   /** Changes a person made, named explicitly (one insert). */
   async byPerson(person: AuditPerson, ...entries: readonly AuditEntry[]): Promise<void> {
     const [first] = entries;

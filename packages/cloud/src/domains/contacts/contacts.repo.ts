@@ -99,10 +99,26 @@ export async function listVenueContactIds(db: Executor, venueId: string): Promis
 }
 
 /** Selects a contact for a venue (again: nothing changes). */
-export async function selectVenueContact(db: Executor, venueId: string, contactId: string, now: Date): Promise<void> {
-  await db.insert(venueContacts).values({ venueId, contactId, createdAt: now }).onConflictDoNothing();
+/** Selects the contact for the venue; whether it was not selected before. */
+export async function selectVenueContact(
+  db: Executor,
+  venueId: string,
+  contactId: string,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .insert(venueContacts)
+    .values({ venueId, contactId, createdAt: now })
+    .onConflictDoNothing()
+    .returning({ contactId: venueContacts.contactId });
+  return rows.length > 0;
 }
 
-export async function deselectVenueContact(db: Executor, venueId: string, contactId: string): Promise<void> {
-  await db.delete(venueContacts).where(and(eq(venueContacts.venueId, venueId), eq(venueContacts.contactId, contactId)));
+/** Deselects the contact for the venue; whether it was selected. */
+export async function deselectVenueContact(db: Executor, venueId: string, contactId: string): Promise<boolean> {
+  const rows = await db
+    .delete(venueContacts)
+    .where(and(eq(venueContacts.venueId, venueId), eq(venueContacts.contactId, contactId)))
+    .returning({ contactId: venueContacts.contactId });
+  return rows.length > 0;
 }

@@ -223,12 +223,22 @@ export class ContactsService {
     return { venueContacts: ids.map((contactId) => ({ contactId })) };
   }
 
-  /** spec 1 §7 POST/DELETE /venues/{venueId}/contacts/{contactId}: select or deselect (both idempotent). */
+  /**
+   * spec 1 §7 POST/DELETE /venues/{venueId}/contacts/{contactId}: select or deselect (both idempotent; only a change
+   * is recorded, in the venue's timeline).
+   */
   async setVenueContact(caller: AuthUser, venueId: string, contactId: string, selected: boolean): Promise<Ok> {
-    await requireVenue(this.ctx.db, caller, venueId);
-    await this.requireContact(caller, contactId);
-    if (selected) await selectVenueContact(this.ctx.db, venueId, contactId, this.ctx.clock.now());
-    else await deselectVenueContact(this.ctx.db, venueId, contactId);
+    const venue = await requireVenue(this.ctx.db, caller, venueId);
+    const contact = await this.requireContact(caller, contactId);
+    const changed = selected
+      ? await selectVenueContact(this.ctx.db, venue.id, contact.id, this.ctx.clock.now())
+      : await deselectVenueContact(this.ctx.db, venue.id, contact.id);
+    if (changed)
+      await this.ctx.audit.byCaller(caller, {
+        kind: selected ? 'contact.venue_added' : 'contact.venue_removed',
+        details: { contactId: contact.id, name: contact.name, venueName: venue.name },
+        venueId: venue.id,
+      });
     return { ok: true };
   }
 }

@@ -28,6 +28,7 @@ import { constraintOf, isUniqueViolation } from '../../db/errors';
 import type { DomainContext } from '../../domain';
 import type { AuthUser } from '../../plugins/auth';
 import { AppError, safeError } from '../../plugins/errors';
+import type { AuditEntry } from '../audit/index';
 import {
   deleteImage,
   familyImages,
@@ -59,6 +60,9 @@ export const toImage = (row: FirmwareImageRow): FirmwareImage => ({
   latest: row.latest,
   uploadedAt: row.uploadedAt.toISOString(),
 });
+
+/** How the audit log names an image. */
+const named = (row: FirmwareImageRow) => ({ firmwareId: row.id, family: row.family, version: row.version });
 
 /** Newest version first. */
 const byVersionDesc = (a: FirmwareImageRow, b: FirmwareImageRow): number =>
@@ -214,7 +218,13 @@ export class FirmwareService {
     }
     const rows = (await listImages(db, caller.id)).filter((row) => stored.some((s) => s.id === row.id));
     const order = (family: string) => FIRMWARE_IMAGE_PREFIXES.findIndex((p) => p === family);
-    return rows.sort((a, b) => order(a.family) - order(b.family) || byVersionDesc(a, b)).map(toImage);
+    rows.sort((a, b) => order(a.family) - order(b.family) || byVersionDesc(a, b));
+    const uploaded = (r: FirmwareImageRow): AuditEntry => ({
+      kind: 'firmware.uploaded',
+      details: { ...named(r), size: r.size },
+    });
+    await this.ctx.audit.byCaller(caller, ...rows.map(uploaded));
+    return rows.map(toImage);
   }
 
   /** The caller's library by family (families in spec 3 §5 order), newest version first. */
@@ -241,6 +251,7 @@ export class FirmwareService {
       await setLatest(tx, image);
       return { ...image, latest: true };
     });
+    await this.ctx.audit.byCaller(caller, { kind: 'firmware.latest_set', details: named(row) });
     return toImage(row);
   }
 
@@ -267,6 +278,7 @@ export class FirmwareService {
     } catch (error) {
       log.warn({ imageId, error: safeError(error) }, 'deleted firmware image: its file could not be removed');
     }
+    await this.ctx.audit.byCaller(caller, { kind: 'firmware.deleted', details: named(deleted) });
     return { ok: true };
   }
 

@@ -28,7 +28,7 @@ import {
 } from '@rackside/protocol';
 import type { FastifyRequest } from 'fastify';
 import type { DomainApp, DomainContext } from '../../domain';
-import { currentUser } from '../../plugins/auth';
+import { clientOf as requestClientOf, currentUser } from '../../plugins/auth';
 import { accountAndAddressLimit, addressLimit, FailureBackoff } from '../../plugins/rate-limit';
 import { AppError } from '../../plugins/errors';
 import { IdentityService } from './identity.service';
@@ -190,7 +190,9 @@ export function identityRoutes(app: DomainApp, ctx: DomainContext): void {
       preHandler: addressLimit(app, ctx.config, 'confirm-forgot-password'),
     },
     (request) =>
-      backoff.guard('code', request, emailOf(request), wrongCode, () => service.confirmForgotPassword(request.body)),
+      backoff.guard('code', request, emailOf(request), wrongCode, () =>
+        service.confirmForgotPassword(request.body, requestClientOf(request)),
+      ),
   );
   app.post(
     P.changePassword,

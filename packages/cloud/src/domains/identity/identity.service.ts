@@ -22,7 +22,7 @@ import {
   type UpdateEmailBody,
 } from '@rackside/protocol';
 import type { DomainContext } from '../../domain';
-import type { AuthUser } from '../../plugins/auth';
+import type { AuthUser, RequestClient } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
 import { CodeService } from './codes';
 import {
@@ -148,7 +148,7 @@ export class IdentityService {
   }
 
   /** spec 1 §2 Forgot password, step 2: the new password; every session of the account ends. */
-  async confirmForgotPassword(body: ConfirmForgotPasswordBody): Promise<Ok> {
+  async confirmForgotPassword(body: ConfirmForgotPasswordBody, client?: RequestClient): Promise<Ok> {
     if (body.password !== body.confirmPassword) throw mismatch();
     const rule = brokenRule(body.password);
     if (rule !== undefined) throw weakPassword('InvalidPassword', rule);
@@ -162,6 +162,10 @@ export class IdentityService {
       await revokeUserSessions(tx, user.id, this.now());
     });
     this.ctx.deviceEvents.signedOut(user.id);
+    await this.ctx.audit.byPerson(
+      { ownerId: user.id, userId: user.id, email: user.email, ...(client === undefined ? {} : { client }) },
+      { kind: 'account.password_changed', details: { reset: true } },
+    );
     return OK;
   }
 
@@ -179,6 +183,7 @@ export class IdentityService {
     await updateUser(this.ctx.db, user.id, { passwordHash: await hashPassword(body.password) }, this.now());
     await revokeUserSessions(this.ctx.db, user.id, this.now(), caller.sessionId);
     this.ctx.deviceEvents.signedOut(user.id);
+    await this.ctx.audit.ofAccount(caller, { kind: 'account.password_changed', details: { reset: false } });
     return OK;
   }
 

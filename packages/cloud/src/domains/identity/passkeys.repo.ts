@@ -51,12 +51,16 @@ export async function renamePasskey(
 }
 
 /** Deletes one of the user's passkeys; false when the user has no such passkey. */
-export async function deletePasskey(db: Executor, userId: string, id: string): Promise<boolean> {
-  const rows = await db
+export async function deletePasskey(
+  db: Executor,
+  userId: string,
+  id: string,
+): Promise<{ id: string; name: string } | undefined> {
+  const [row] = await db
     .delete(passkeys)
     .where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)))
-    .returning({ id: passkeys.id });
-  return rows.length === 1;
+    .returning({ id: passkeys.id, name: passkeys.name });
+  return row;
 }
 
 /**

@@ -178,6 +178,10 @@ export class PasskeyService {
         name,
         createdAt: this.now(),
       });
+      await this.ctx.audit.ofAccount(caller, {
+        kind: 'account.passkey_added',
+        details: { passkeyId: row.id, name: row.name },
+      });
       return { passkey: toInfo(row) };
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError('PasskeyExists', 'This passkey is registered already');
@@ -193,7 +197,12 @@ export class PasskeyService {
 
   /** Removes one of the caller's passkeys: it signs in no more. */
   async remove(caller: AuthUser, passkeyId: string): Promise<Ok> {
-    if (!(await deletePasskey(this.ctx.db, caller.id, passkeyId))) throw notFound();
+    const row = await deletePasskey(this.ctx.db, caller.id, passkeyId);
+    if (row === undefined) throw notFound();
+    await this.ctx.audit.ofAccount(caller, {
+      kind: 'account.passkey_removed',
+      details: { passkeyId: row.id, name: row.name },
+    });
     return OK;
   }
 

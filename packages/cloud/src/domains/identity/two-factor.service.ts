@@ -119,6 +119,7 @@ export class TwoFactorService {
       if (!(await useTotpStep(tx, caller.id, step, { enable: this.now(), secret: factor.secret }))) throw wrongCode();
       await replaceRecoveryCodes(tx, caller.id, hashes, this.now());
     });
+    await this.ctx.audit.ofAccount(caller, { kind: 'account.two_factor_enabled', details: {} });
     return { recoveryCodes: codes };
   }
 
@@ -161,6 +162,7 @@ export class TwoFactorService {
     const factor = await this.enabledFactor(caller.id);
     await this.checkSecondFactor(factor, code);
     await this.ctx.db.transaction((tx) => deleteTwoFactor(tx, caller.id));
+    await this.ctx.audit.ofAccount(caller, { kind: 'account.two_factor_disabled', details: {} });
     return { ok: true };
   }
 

@@ -4,6 +4,7 @@
  * TIME_ZONE_INVALID, another user's contact CONTACT_UNKNOWN. The acknowledge and unsubscribe links are
  * unauthenticated (their signed token is the proof) and act only on POST. A STOP from a phone stops SMS to it.
  */
+import { isDeepStrictEqual } from 'node:util';
 import {
   INCIDENT_PATHS,
   NOTIFICATION_DEFAULTS,
@@ -32,10 +33,12 @@ import {
 } from './settings.repo';
 
 const INVALID: LinkOutcome = { kind: 'invalid' };
+/** The settings a notifications.changed audit event names when they change. */
+const SETTINGS_FIELDS = ['quietHours', 'reminderMinutes', 'escalateAfterMinutes', 'escalationContactIds'] as const;
 
 /** Settings, links and opt-outs; one instance per app. */
 export class NotificationsService {
-  constructor(private readonly ctx: Pick<DomainContext, 'db' | 'clock' | 'tokens' | 'config'>) {}
+  constructor(private readonly ctx: Pick<DomainContext, 'db' | 'clock' | 'tokens' | 'config' | 'audit'>) {}
 
   /** GET a venue's notification settings (the defaults when never saved). */
   async settings(caller: AuthUser, venueId: string): Promise<VenueNotificationSettingsReply> {
@@ -55,13 +58,13 @@ export class NotificationsService {
     return { settings };
   }
 
-  /** PUT a venue's notification settings; answers them as stored. */
+  /** PUT a venue's notification settings; answers them as stored (a change is recorded in the venue's timeline). */
   async saveSettings(
     caller: AuthUser,
     venueId: string,
     body: VenueNotificationSettings,
   ): Promise<VenueNotificationSettingsReply> {
-    await requireVenue(this.ctx.db, caller, venueId);
+    const venue = await requireVenue(this.ctx.db, caller, venueId);
     const quiet = body.quietHours;
     if (quiet !== null && !isTimeZone(quiet.timeZone)) {
       throw new AppError('TIME_ZONE_INVALID', 'quietHours.timeZone: not an IANA time zone (e.g. Europe/Berlin)');
@@ -79,8 +82,17 @@ export class NotificationsService {
       escalateAfterMinutes: body.escalateAfterMinutes,
     };
     const now = this.ctx.clock.now();
+    const before = await this.settings(caller, venueId);
     await this.ctx.db.transaction((tx) => saveSettings(tx, row, ids, now));
-    return this.settings(caller, venueId);
+    const after = await this.settings(caller, venueId);
+    const fields = SETTINGS_FIELDS.filter((f) => !isDeepStrictEqual(before.settings[f], after.settings[f]));
+    if (fields.length > 0)
+      await this.ctx.audit.byCaller(caller, {
+        kind: 'notifications.changed',
+        details: { venueName: venue.name, fields },
+        venueId: venue.id,
+      });
+    return after;
   }
 
   private verify(purpose: 'acknowledge' | 'unsubscribe', token: unknown): LinkSubject | undefined {

@@ -17,6 +17,7 @@ import {
 } from '@rackside/protocol';
 import { z } from 'zod';
 import type { DomainContext } from '../../domain';
+import type { AuthUser } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
 import type { Actor } from '../../plugins/policy';
 import {
@@ -48,6 +49,14 @@ const grantOf = (view: GrantView): Grant => ({
   createdBy: view.createdBy,
   createdAt: view.grant.createdAt.toISOString(),
   expiresAt: view.grant.expiresAt.toISOString(),
+});
+
+/** How a grant's audit events name it and its integrator organisation. */
+const grantNamed = (view: GrantView) => ({
+  grantId: view.grant.id,
+  integratorOrganisationId: view.grant.granteeOrganisationId,
+  integratorName: view.integratorName,
+  integratorEmail: view.integratorEmail,
 });
 
 /** Grants and settings; one instance per app. `onGranted` is told of every new grant (the expiry watch re-arms). */
@@ -94,7 +103,7 @@ export class GrantsService {
   }
 
   /** POST /org/grants: a new grant (replacing a live one to the same integrator). */
-  async create(actor: Actor, body: GrantBody): Promise<GrantReply> {
+  async create(actor: Actor, body: GrantBody, caller: AuthUser): Promise<GrantReply> {
     const { db, clock } = this.ctx;
     const organisationId = await this.organisationOf(actor);
     const now = clock.now();
@@ -124,15 +133,25 @@ export class GrantsService {
     this.onGranted();
     const view = (await liveGrants(db, organisationId, now)).find((g) => g.grant.id === row.id);
     if (view === undefined) throw new Error('the new grant is not live');
-    return { grant: grantOf(view) };
+    const grant = grantOf(view);
+    await this.ctx.audit.byCaller(caller, {
+      kind: 'grant.created',
+      details: { ...grantNamed(view), role: grant.role, venueIds: grant.venueIds, expiresAt: grant.expiresAt },
+    });
+    return { grant };
   }
 
   /** DELETE /org/grants/{grantId}: ends the grant now; its integrator's open relay sessions here close. */
-  async revoke(actor: Actor, grantId: string): Promise<Ok> {
+  async revoke(actor: Actor, grantId: string, caller: AuthUser): Promise<Ok> {
+    const { db, clock } = this.ctx;
     const organisationId = await this.organisationOf(actor);
-    const granteeId = await revokeGrant(this.ctx.db, organisationId, grantId, this.ctx.clock.now());
+    const now = clock.now();
+    // how the audit event names it: the grant as the list shows it, before it ends
+    const view = (await liveGrants(db, organisationId, now)).find((g) => g.grant.id === grantId.toLowerCase());
+    const granteeId = await revokeGrant(db, organisationId, grantId, now);
     if (granteeId === undefined) throw new AppError('NotFound', 'No such grant');
     await this.accessChanged([granteeId]);
+    if (view !== undefined) await this.ctx.audit.byCaller(caller, { kind: 'grant.revoked', details: grantNamed(view) });
     return { ok: true };
   }
 
@@ -143,7 +162,7 @@ export class GrantsService {
   }
 
   /** PUT /org/settings: requiring two-factor needs the owner's own first; everyone's access is checked again. */
-  async setSettings(actor: Actor, body: OrgSettings): Promise<OrgSettings> {
+  async setSettings(actor: Actor, body: OrgSettings, caller: AuthUser): Promise<OrgSettings> {
     const { db, clock } = this.ctx;
     const organisationId = await this.organisationOf(actor);
     if (body.requireTwoFactor && !(await hasTwoFactor(db, actor.userId)))
@@ -151,7 +170,13 @@ export class GrantsService {
         'TwoFactorNotEnabled',
         'Turn on two-factor sign-in for your own account first (profile, two-factor sign-in)',
       );
+    const before = await requiresTwoFactor(db, organisationId);
     await setRequireTwoFactor(db, organisationId, body.requireTwoFactor);
+    if (before !== body.requireTwoFactor)
+      await this.ctx.audit.byCaller(caller, {
+        kind: 'org.security_changed',
+        details: { requireTwoFactor: { from: before, to: body.requireTwoFactor } },
+      });
     if (body.requireTwoFactor) {
       const members = await listMembers(db, organisationId);
       for (const m of members) this.ctx.deviceEvents.signedOut(m.userId);

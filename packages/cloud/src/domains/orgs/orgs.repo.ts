@@ -192,8 +192,12 @@ export function pendingInvitations(db: Executor, organisationId: string, now: Da
 }
 
 /** Withdraws a pending invitation of the organisation. */
-export async function deleteInvitation(db: Executor, organisationId: string, invitationId: string): Promise<boolean> {
-  const rows = await db
+export async function deleteInvitation(
+  db: Executor,
+  organisationId: string,
+  invitationId: string,
+): Promise<InvitationRow | undefined> {
+  const [row] = await db
     .delete(invitations)
     .where(
       and(
@@ -202,8 +206,8 @@ export async function deleteInvitation(db: Executor, organisationId: string, inv
         isNull(invitations.acceptedAt),
       ),
     )
-    .returning({ id: invitations.id });
-  return rows.length > 0;
+    .returning();
+  return row;
 }
 
 /** Marks the pending, unexpired invitation with this token digest accepted (once); undefined when there is none. */

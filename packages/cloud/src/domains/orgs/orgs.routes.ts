@@ -134,7 +134,7 @@ export function orgsRoutes(app: DomainApp, ctx: DomainContext): void {
         response: { 200: OkSchema, ...errors },
       },
     },
-    (request) => service.withdraw(currentActor(request), request.params.invitationId),
+    (request) => service.withdraw(currentActor(request), request.params.invitationId, currentUser(request)),
   );
   app.post(
     P.accept,
@@ -172,7 +172,8 @@ export function orgsRoutes(app: DomainApp, ctx: DomainContext): void {
         response: { 201: GrantReplySchema, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send(await grants.create(currentActor(request), request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await grants.create(currentActor(request), request.body, currentUser(request))),
   );
   app.delete(
     P.grant,
@@ -185,7 +186,7 @@ export function orgsRoutes(app: DomainApp, ctx: DomainContext): void {
         response: { 200: OkSchema, ...errors },
       },
     },
-    (request) => grants.revoke(currentActor(request), request.params.grantId),
+    (request) => grants.revoke(currentActor(request), request.params.grantId, currentUser(request)),
   );
   app.get(
     P.settings,
@@ -210,6 +211,6 @@ export function orgsRoutes(app: DomainApp, ctx: DomainContext): void {
         response: { 200: OrgSettingsSchema, ...errors },
       },
     },
-    (request) => grants.setSettings(currentActor(request), request.body),
+    (request) => grants.setSettings(currentActor(request), request.body, currentUser(request)),
   );
 }

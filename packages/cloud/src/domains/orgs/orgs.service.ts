@@ -254,14 +254,21 @@ export class OrgsService {
   }
 
   /** DELETE /org/invitations/{invitationId}. */
-  async withdraw(actor: Actor, invitationId: string): Promise<Ok> {
+  async withdraw(actor: Actor, invitationId: string, caller: AuthUser): Promise<Ok> {
     const organisationId = await this.organisationOf(actor);
-    if (!(await deleteInvitation(this.ctx.db, organisationId, invitationId)))
-      throw new AppError('NotFound', 'No such invitation');
+    const row = await deleteInvitation(this.ctx.db, organisationId, invitationId);
+    if (row === undefined) throw new AppError('NotFound', 'No such invitation');
+    await this.ctx.audit.byCaller(caller, {
+      kind: 'member.invitation_withdrawn',
+      details: { email: row.email, role: row.role as MemberRole },
+    });
     return { ok: true };
   }
 
-  /** POST /invitations/accept: the signed-in account with the invited address joins with the invitation's role. */
+  /**
+   * POST /invitations/accept: the signed-in account with the invited address joins with the invitation's role; the
+   * inviting organisation's log records it (member.joined, the person who joined as its actor).
+   */
   async accept(caller: AuthUser, token: string): Promise<AcceptInvitationReply> {
     const { db, clock } = this.ctx;
     const now = clock.now();
@@ -272,7 +279,7 @@ export class OrgsService {
     if (pending === undefined) throw invalid();
     if (pending.email.toLowerCase() !== caller.email.toLowerCase())
       throw new AppError('INVITATION_OTHER_EMAIL', 'The invitation was sent to another e-mail address');
-    return db.transaction(async (tx) => {
+    const joined = await db.transaction(async (tx) => {
       const spent = await spendInvitation(tx, hash, now);
       if (spent === undefined) throw invalid();
       const found = await findOrganisation(tx, spent.organisationId);
@@ -282,7 +289,18 @@ export class OrgsService {
       await addMember(tx, spent.organisationId, caller.id, spent.role as MemberRole, now, spent.venueIds);
       const member = await findMember(tx, spent.organisationId, caller.id);
       if (member === undefined) throw invalid();
-      return { organisation: organisationOf(found.organisation, found.ownerEmail, member.role) };
+      return { found, member };
     });
+    const { found, member } = joined;
+    await this.ctx.audit.byPerson(
+      {
+        ownerId: found.organisation.ownerUserId,
+        userId: caller.id,
+        email: caller.email,
+        ...(caller.client === undefined ? {} : { client: caller.client }),
+      },
+      { kind: 'member.joined', details: { userId: caller.id, email: caller.email, role: member.role as MemberRole } },
+    );
+    return { organisation: organisationOf(found.organisation, found.ownerEmail, member.role) };
   }
 }

@@ -58,6 +58,37 @@ function listOf(items: readonly string[], language: string): string {
   }
 }
 
+/** Bytes as KB or MB (1000-based, as the firmware library shows them), in the language. */
+function sizeText(bytes: number, language: string): string {
+  const mb = bytes >= 1_000_000;
+  const options = { style: 'unit', unit: mb ? 'megabyte' : 'kilobyte', maximumFractionDigits: 1 } as const;
+  const value = bytes / (mb ? 1_000_000 : 1000);
+  try {
+    return new Intl.NumberFormat(language, options).format(value);
+  } catch {
+    return new Intl.NumberFormat(undefined, options).format(value);
+  }
+}
+
+/** A day (a grant's end) in the language. */
+function dateText(iso: string, language: string): string {
+  const options = { dateStyle: 'medium' } as const;
+  try {
+    return new Intl.DateTimeFormat(language, options).format(new Date(iso));
+  } catch {
+    return new Intl.DateTimeFormat(undefined, options).format(new Date(iso));
+  }
+}
+
+const NOTIFICATION_FIELDS = ['quietHours', 'reminderMinutes', 'escalateAfterMinutes', 'escalationContactIds'] as const;
+type NotificationField = (typeof NOTIFICATION_FIELDS)[number];
+const isNotificationField = (f: string): f is NotificationField =>
+  (NOTIFICATION_FIELDS as readonly string[]).includes(f);
+
+/** The integrator organisation of a grant: its name and its owner's address. */
+const integratorText = (d: { integratorName: string; integratorEmail: string }, o: EventTextOptions): string =>
+  o.t('integrator', { name: d.integratorName, email: d.integratorEmail });
+
 /** Who did it: the person's e-mail address, or the amp. */
 export function whoOf(event: AuditEvent, o: EventTextOptions): string {
   if (event.actor === null) return o.t('who.amp');
@@ -98,8 +129,27 @@ export function whatOf(event: AuditEvent, o: EventTextOptions): string {
       return t(`what.${event.kind}`, { name: event.details.name });
     case 'contact.changed':
       return t('what.contact.changed', { name: event.details.name, fields: listOf(event.details.fields, o.language) });
+    case 'contact.venue_added':
+    case 'contact.venue_removed':
+      return t(`what.${event.kind}`, { name: event.details.name, venue: event.details.venueName });
+    case 'notifications.changed': {
+      const fields = event.details.fields.map((f) => (isNotificationField(f) ? t(`notificationFields.${f}`) : f));
+      return t('what.notifications.changed', { venue: event.details.venueName, fields: listOf(fields, o.language) });
+    }
+    case 'firmware.uploaded':
+      return t('what.firmware.uploaded', {
+        family: event.details.family,
+        version: event.details.version,
+        size: sizeText(event.details.size, o.language),
+      });
+    case 'firmware.latest_set':
+    case 'firmware.deleted':
+      return t(`what.${event.kind}`, { family: event.details.family, version: event.details.version });
     case 'member.invited':
-      return t('what.member.invited', { email: event.details.email, role: role(event.details.role) });
+    case 'member.invitation_withdrawn':
+      return t(`what.${event.kind}`, { email: event.details.email, role: role(event.details.role) });
+    case 'member.joined':
+      return t('what.member.joined', { role: role(event.details.role) });
     case 'member.role_changed':
       return t('what.member.role_changed', {
         email: event.details.email,
@@ -108,8 +158,26 @@ export function whatOf(event: AuditEvent, o: EventTextOptions): string {
       });
     case 'member.removed':
       return t('what.member.removed', { email: event.details.email, role: role(event.details.role) });
+    case 'grant.created':
+      return t('what.grant.created', {
+        integrator: integratorText(event.details, o),
+        role: role(event.details.role),
+        until: dateText(event.details.expiresAt, o.language),
+      });
+    case 'grant.revoked':
+      return t('what.grant.revoked', { integrator: integratorText(event.details, o) });
+    case 'org.security_changed':
+      return t(event.details.requireTwoFactor.to ? 'what.org.security_changed' : 'what.org.security_changedOff');
     case 'session.new_device':
       return t('what.session.new_device', { browser: event.details.browser, os: event.details.os });
+    case 'account.two_factor_enabled':
+    case 'account.two_factor_disabled':
+      return t(`what.${event.kind}`);
+    case 'account.passkey_added':
+    case 'account.passkey_removed':
+      return t(`what.${event.kind}`, { name: event.details.name });
+    case 'account.password_changed':
+      return t(event.details.reset ? 'what.account.password_changedReset' : 'what.account.password_changed');
     case 'amp.fault':
       return t('what.amp.fault', {
         condition: faultCondition(event.details, o),

@@ -1,5 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { venueRoutes } from '../../testing/cloud-venues';
 import { cloudError, fakeCloud, type FakeCloud } from '../../testing/fake-cloud';
 import { renderCloud } from '../../testing/render-cloud';
@@ -40,6 +40,8 @@ const recipients = () =>
     .map((li) => li.textContent);
 
 describe('venue notification recipients (spec 1 §2, §4)', () => {
+  afterEach(() => vi.useRealTimers());
+
   it('shows the recipients; in update mode Save waits for a change and Cancel restores the saved selection', async () => {
     const api = cloudWithRecipients();
     const { user } = await open(api);
@@ -84,12 +86,15 @@ describe('venue notification recipients (spec 1 §2, §4)', () => {
     await user.click(screen.getByRole('button', { name: 'Update recipients' }));
     await user.click(screen.getByRole('checkbox', { name: 'Ben' }));
     await user.click(screen.getByRole('checkbox', { name: 'Cy' }));
+    // the toast's timer is set up faked (still advancing with real time): the test moves the clock on 2 s
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     await user.click(region().getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Some of your selections failed to save');
     // Ben was saved; Cy is still chosen, so Save can try again
     expect(screen.getByRole('checkbox', { name: 'Cy' })).toBeChecked();
     expect(region().getByRole('button', { name: 'Save' })).toBeEnabled();
-    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument(), { timeout: 3500 });
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument(), { timeout: 1500 });
   });
 
   it('offers to add a contact when there is none', async () => {

@@ -12,18 +12,22 @@ describe('forgot password in three steps (spec 1 §2, §4, §8)', () => {
     });
     const { user } = renderCloud('/forgot', { session: signedOutSession, cloudApi: api });
     expect(await screen.findByRole('link', { name: 'Return to Sign in' })).toHaveAttribute('href', '/login');
-    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.click(screen.getByLabelText('Email'));
+    await user.paste('ada@example.com');
     await user.click(screen.getByRole('button', { name: 'Send reset code' }));
 
     expect(await screen.findByText(/a\*\*\*@e\*\*\*\.com/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Return to Sign in' })).toBeInTheDocument();
-    await user.type(screen.getByLabelText('Confirmation code'), '123456');
-    await user.type(screen.getByLabelText('New password'), 'Rackside1!');
-    await user.type(screen.getByLabelText('Confirm new password'), 'Rackside2!');
+    await user.click(screen.getByLabelText('Confirmation code'));
+    await user.paste('123456');
+    await user.click(screen.getByLabelText('New password'));
+    await user.paste('Rackside1!');
+    await user.click(screen.getByLabelText('Confirm new password'));
+    await user.paste('Rackside2!');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('The passwords do not match')).toBeInTheDocument();
     await user.clear(screen.getByLabelText('Confirm new password'));
-    await user.type(screen.getByLabelText('Confirm new password'), 'Rackside1!');
+    await user.paste('Rackside1!');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
 
     expect(await screen.findByRole('heading', { name: 'Password updated' })).toBeInTheDocument();
@@ -42,7 +46,8 @@ describe('forgot password in three steps (spec 1 §2, §4, §8)', () => {
   ])('maps %s to its message', async (name, status, message) => {
     const api = fakeCloud({ 'POST /auth/forgot-password': cloudError(status, name) });
     const { user } = renderCloud('/forgot', { session: signedOutSession, cloudApi: api });
-    await user.type(await screen.findByLabelText('Email'), 'nobody@example.com');
+    await user.click(await screen.findByLabelText('Email'));
+    await user.paste('nobody@example.com');
     await user.click(screen.getByRole('button', { name: 'Send reset code' }));
     expect(within(await screen.findByRole('dialog', { name: 'Error' })).getByText(message)).toBeInTheDocument();
   });

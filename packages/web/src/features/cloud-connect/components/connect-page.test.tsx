@@ -28,7 +28,8 @@ function open(options: { connection?: 'CONNECTED' | 'FAILED'; manager?: ReturnTy
 }
 
 async function connect(user: ReturnType<typeof open>['user'], token = 'tok-1') {
-  await user.type(await screen.findByRole('textbox', { name: 'Registration token' }, LAZY), token);
+  await user.click(await screen.findByRole('textbox', { name: 'Registration token' }, LAZY));
+  await user.paste(token);
   await user.click(screen.getByRole('button', { name: 'Connect' }));
 }
 
@@ -156,7 +157,8 @@ describe('connect to account (spec 2 §2, spec 1 §4/§5)', () => {
     document.head.append(meta);
     try {
       const { user, manager } = open();
-      await user.type(await screen.findByRole('textbox', { name: 'Registration token' }, LAZY), 'tok-dev');
+      await user.click(await screen.findByRole('textbox', { name: 'Registration token' }, LAZY));
+      await user.paste('tok-dev');
       await user.click(screen.getByRole('combobox', { name: 'Region' }));
       await user.click(screen.getByRole('option', { name: 'Development' }));
       await user.click(screen.getByRole('button', { name: 'Connect' }));

@@ -1,6 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type { Rollout } from '@rackside/protocol';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cloudError, fakeCloud, type FakeCloud } from '../../../testing/fake-cloud';
 import { renderCloud } from '../../../testing/render-cloud';
 import { CANDIDATES, ROLLOUT_ID, rollout, secondsAgo, target } from '../cloud-update.test-utils';
@@ -67,6 +67,7 @@ describe('cloud update progress (spec 1 §4, §8)', () => {
     RUNNING = running();
     serve(RUNNING);
   });
+  afterEach(() => vi.useRealTimers());
 
   it('shows the running rollout: overall, state, waves, each phase, board and skip, failures in words', async () => {
     renderCloud('/update', { cloudApi: api });
@@ -106,12 +107,17 @@ describe('cloud update progress (spec 1 §4, §8)', () => {
   });
 
   it('ticks the countdown every second and polls the rollout every 2 s while it is active', async () => {
+    // fake timers from the start (the countdown's interval and the polling's timeouts are set up faked), still
+    // advancing with real time; the test moves the clock on instead of waiting for it
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     renderCloud('/update', { cloudApi: api });
     const timer = await screen.findByRole('timer', { name: 'Time remaining for Fresh' });
     const first = timer.textContent;
-    await waitFor(() => expect(timer.textContent).not.toBe(first), { timeout: 2500 });
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    await waitFor(() => expect(timer.textContent).not.toBe(first), { timeout: 500 });
     const polls = api.callsTo(GET).length;
-    await waitFor(() => expect(api.callsTo(GET).length).toBeGreaterThan(polls), { timeout: 3000 });
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    await waitFor(() => expect(api.callsTo(GET).length).toBeGreaterThan(polls), { timeout: 500 });
   });
 
   it('says why a rollout stopped by itself and offers Resume and Cancel', async () => {
@@ -131,12 +137,14 @@ describe('cloud update progress (spec 1 §4, §8)', () => {
 
   it('stops polling once the rollout ended', async () => {
     serve({ ...RUNNING, state: 'completed', currentWave: 3 });
+    // fake timers from the start, so that a polling timeout would be a faked one the test's clock runs
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     renderCloud(`/update?rollout=${ROLLOUT_ID}`, { cloudApi: api });
     expect(await screen.findByRole('status')).toHaveTextContent('Every wave has ended.');
     expect(screen.queryByRole('button', { name: 'Cancel update' })).toBeNull();
     expect(screen.getByRole('button', { name: 'New update' })).toBeVisible();
     const calls = api.callsTo(GET).length;
-    await new Promise((r) => setTimeout(r, 2500));
+    await act(() => vi.advanceTimersByTimeAsync(2500));
     expect(api.callsTo(GET)).toHaveLength(calls);
   });
 

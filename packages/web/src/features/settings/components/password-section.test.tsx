@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { DeviceCallError } from '@rackside/device-client';
 import { DeviceErrorCode } from '@rackside/protocol';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CLOUD_HOSTING } from '../../../shared/hosting';
 import { deltasReceived } from '../../../device/store/devices-slice';
 import { fakeManager } from '../../../testing/fake-manager';
@@ -16,6 +16,8 @@ const input = (label: string) => screen.getByLabelText(label);
 const sentPayload = (manager: ReturnType<typeof fakeManager>) => manager.set.mock.calls[0];
 
 describe('password section (spec 2 §4/§5)', () => {
+  afterEach(() => vi.useRealTimers());
+
   it('protects an open amp with a matching password, encrypted, then sends the user to /login', async () => {
     const { user, manager, router, store } = renderAmpPage(<PasswordSection ampId={AMP} />, { devices: fleet(false) });
     const protect = screen.getByRole('button', { name: 'Protect' });
@@ -95,9 +97,12 @@ describe('password section (spec 2 §4/§5)', () => {
     const remove = screen.getByRole('button', { name: 'Remove password' });
     expect(remove).toBeDisabled();
     await user.type(input('Current password'), 'S3cret!pw');
+    // the wait's timer is set up faked (still advancing with real time): the test moves the clock on
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     await user.click(remove);
     // an amp that never reports the change: the page leaves after PASSWORD_REPORT_WAIT_MS anyway
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 4000 });
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 2000 });
     const [, url, params] = sentPayload(manager) ?? [];
     expect(url).toBe('/users');
     expect(typeof params?.iv).toBe('string');

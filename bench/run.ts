@@ -31,6 +31,11 @@
  *   cloud-nodes (issue 20, not in the default set: it needs the machine's PostgreSQL and Mosquitto), bench/cloud/nodes.ts:
  *   --nodes=a,b,…        node counts (default 1,3); --nodes-amps=N (default 2000, quick 200); --nodes-interval-ms=N
  *                        each amp's publish period (default 4000); --nodes-measure-ms=N (default 20000, quick 5000)
+ *   cloud-storm (issue 20, not in the default set), bench/cloud/storm.ts: --storm-amps=N amps connecting at once
+ *                        (default 10000, quick 500); --storm-brokers=embedded,mqtt://… (default embedded: the cloud's
+ *                        own Aedes; a URL: an external broker, e.g. the machine's Mosquitto); --storm-concurrency=N
+ *                        connections opening at a time (default 200); database: the first of --cloud-db (default
+ *                        postgres here)
  *   remote (= remote-roundtrip, remote-notify, remote-sessions), bench/remote/ (issue 13):
  *   --remote-iterations=N  relay and direct round trips per method (default 1000, quick 100)
  *   --remote-rounds=N    notify changes (default 40, quick 8)
@@ -74,6 +79,7 @@ import {
 } from './web';
 import { benchRest, benchShadowIngest, formatIngest, formatRest, type CloudDriver, type ShadowPayload } from './cloud';
 import { benchNodes, formatNodes } from './cloud/nodes';
+import { benchStorm, formatStorm } from './cloud/storm';
 import {
   benchRemoteNotify,
   benchRemoteRoundTrip,
@@ -302,6 +308,18 @@ if (only.has('cloud-nodes')) {
     progress: (message) => console.error(message),
   });
   for (const line of formatNodes(result)) print(line);
+  print();
+}
+if (only.has('cloud-storm')) {
+  const result = await benchStorm({
+    amps: num('storm-amps', quick ? 500 : 10_000),
+    brokers: (flag('storm-brokers') ?? 'embedded').split(',').filter(Boolean),
+    concurrency: num('storm-concurrency', 200),
+    driver: ((flag('cloud-db') ?? 'postgres').split(',')[0] ?? 'postgres') as CloudDriver,
+    postgresUrl: flag('postgres-url') || undefined,
+    progress: (message) => console.error(message),
+  });
+  for (const line of formatStorm(result)) print(line);
   print();
 }
 if (only.has('cloud-rest')) {

@@ -23,8 +23,8 @@ import { describeEachDatabase } from '../../test/db';
 import { call, createSignedInUser, createVenue, registerDevice } from '../../test/factories';
 import { callIn, createMember, personalOrganisation } from '../../test/members';
 import { SseClient } from '../../test/sse';
-import { insertRollout, updateRollout, updateTarget } from '../rollouts/rollouts.repo';
-import { liveDomains, statusIngestion } from './live.fixtures';
+import { updateRollout, updateTarget } from '../rollouts/rollouts.repo';
+import { insertOneAmpRollout, liveDomains, statusIngestion } from './live.fixtures';
 
 const API = '/api';
 const DAY_MS = 86_400_000;
@@ -64,39 +64,7 @@ describeEachDatabase('live stream of members and integrators', (db) => {
       'deviceId' in e.data && typeof e.data.deviceId === 'string' ? [e.data.deviceId] : [],
     );
   const rolloutOver = async (deviceId: string) => {
-    const rolloutId = randomUUID();
-    const now = t.clock.now();
-    await db().transaction((tx) =>
-      insertRollout(
-        tx,
-        {
-          id: rolloutId,
-          userId: owner.userId,
-          state: 'running',
-          canary: 0,
-          percent: 100,
-          failureThresholdPercent: 10,
-          force: false,
-          waveCount: 1,
-          currentWave: 0,
-          versions: {},
-          createdAt: now,
-          updatedAt: now,
-        },
-        [
-          {
-            rolloutId,
-            deviceId,
-            position: 0,
-            wave: 0,
-            fromVersion: '1.5.0.0',
-            toVersion: '1.6.0.0',
-            state: 'pending',
-          },
-        ],
-        [],
-      ),
-    );
+    const rolloutId = await insertOneAmpRollout(db(), owner.userId, deviceId, t.clock.now());
     await updateTarget(db(), rolloutId, deviceId, { state: 'inProgress', firmwareStatus: 'Flashing' });
     return rolloutId;
   };

@@ -4,7 +4,6 @@
  * reach whom (an amp of the caller's venue going offline and its incident, a rollout's progress; never another user's
  * amp), pings, sign-out and app close ending it, the cap per user, and hostile tickets answering 4xx, never 5xx.
  */
-import { randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
 import { IDENTITY_PATHS, LIVE_PATHS, LIVE_RETRY_MS, type CloudSession } from '@rackside/protocol';
 import fc from 'fast-check';
@@ -17,8 +16,8 @@ import { buildTestApp, type TestApp } from '../../test/app';
 import { describeEachDatabase } from '../../test/db';
 import { call, createSignedInUser, createVenue, registerDevice, signIn } from '../../test/factories';
 import { SseClient } from '../../test/sse';
-import { insertRollout, updateRollout, updateTarget } from '../rollouts/rollouts.repo';
-import { liveDomains, statusIngestion, ticketFor } from './live.fixtures';
+import { updateRollout, updateTarget } from '../rollouts/rollouts.repo';
+import { insertOneAmpRollout, liveDomains, statusIngestion, ticketFor } from './live.fixtures';
 
 const API = '/api';
 
@@ -153,39 +152,8 @@ describeEachDatabase('live stream', (db) => {
   it("tells of a rollout's progress and of each amp's update", async () => {
     const mine = await stream('', { authorization: `Bearer ${alice.token}` });
     const theirs = await stream('', { authorization: `Bearer ${bob.token}` });
-    const rolloutId = randomUUID();
     const now = t.clock.now();
-    await db().transaction((tx) =>
-      insertRollout(
-        tx,
-        {
-          id: rolloutId,
-          userId: alice.userId,
-          state: 'running',
-          canary: 0,
-          percent: 100,
-          failureThresholdPercent: 10,
-          force: false,
-          waveCount: 1,
-          currentWave: 0,
-          versions: {},
-          createdAt: now,
-          updatedAt: now,
-        },
-        [
-          {
-            rolloutId,
-            deviceId: alice.deviceId,
-            position: 0,
-            wave: 0,
-            fromVersion: '1.5.0.0',
-            toVersion: '1.6.0.0',
-            state: 'pending',
-          },
-        ],
-        [],
-      ),
-    );
+    const rolloutId = await insertOneAmpRollout(db(), alice.userId, alice.deviceId, now);
     const created = await mine.next('rollout', (d) => d.rolloutId === rolloutId);
     expect(created.data).toEqual({ rolloutId, state: 'running', currentWave: 0, waveCount: 1 });
     await updateTarget(db(), rolloutId, alice.deviceId, { state: 'inProgress', firmwareStatus: 'Flashing' });

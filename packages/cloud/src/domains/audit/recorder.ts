@@ -41,14 +41,19 @@ export interface AuditRecorderDeps {
   readonly log: Pick<FastifyBaseLogger, 'warn'>;
 }
 
+/** The signed-in person of a request (a member acting elsewhere as itself), recorded in `ownerId`'s log. */
+const personOf = (caller: AuthUser, ownerId: string): AuditPerson => {
+  const person = { ownerId, userId: caller.actorId ?? caller.id, email: caller.email };
+  return caller.client === undefined ? person : { ...person, client: caller.client };
+};
+
 /** Records audit events; never throws. */
 export class AuditRecorder {
   constructor(private readonly deps: AuditRecorderDeps) {}
 
   /** Changes a signed-in person made through a route, in the organisation the request acts in (one insert). */
   byCaller(caller: AuthUser, ...entries: readonly AuditEntry[]): Promise<void> {
-    const person = { ownerId: caller.id, userId: caller.actorId ?? caller.id, email: caller.email };
-    return this.byPerson(caller.client === undefined ? person : { ...person, client: caller.client }, ...entries);
+    return this.byPerson(personOf(caller, caller.id), ...entries);
   }
 
   /**
@@ -56,9 +61,7 @@ export class AuditRecorder {
    * log, whatever organisation the request acts in.
    */
   ofAccount(caller: AuthUser, ...entries: readonly AuditEntry[]): Promise<void> {
-    const userId = caller.actorId ?? caller.id;
-    const person = { ownerId: userId, userId, email: caller.email };
-    return this.byPerson(caller.client === undefined ? person : { ...person, client: caller.client }, ...entries);
+    return this.byPerson(personOf(caller, caller.actorId ?? caller.id), ...entries);
   }
 
   /** Changes a person made, named explicitly (one insert). */

@@ -302,7 +302,12 @@ describeEachDatabase('notification delivery', (db) => {
     w.t.clock.advance(60 * MINUTE);
     expect(await worker.tick()).toMatchObject({ reminded: 0, escalated: 0, sent: 0 });
     const events = await db().select().from(incidentEvents).where(eq(incidentEvents.incidentId, incidentId));
-    expect(events.filter((e) => e.type === 'reminded').map((e) => e.detail)).toEqual(['#1', '#2']);
+    expect(
+      events
+        .filter((e) => e.type === 'reminded')
+        .map((e) => e.detail)
+        .sort(),
+    ).toEqual(['#1', '#2']);
     expect(events.find((e) => e.type === 'acknowledged')?.actor).toBe('Boss');
   });
 

@@ -9,7 +9,12 @@
  * each reported state stored by exactly one node (never two: the shared subscription), by all three nodes between
  * them, and which node ingested the fault whose live event reached streams on the other nodes.
  *
- * Then one node is SIGKILLed while the amps keep publishing: its live stream ends and reopens through haproxy on
+ * A firmware rollout over 30 of the amps (they answer jobs as an amp does: the audio check's sensor snapshot, the
+ * image downloaded through haproxy, accepted, succeeded) is moved on by one node's runner; that node is the one
+ * SIGKILLed while the last wave is updating, and another node's runner takes the rollout over and completes it, every
+ * amp updated with one job.
+ *
+ * The kill comes while the amps keep publishing: its live stream ends and reopens through haproxy on
  * another node, REST keeps answering through haproxy (a request cut by the kill is retried once, as a browser's
  * reload would), every venue whose creation was acknowledged is there, an amp dropping off the network afterwards
  * gives one offline incident and one e-mail, an amp whose connection fell silent just before the kill is offline
@@ -22,9 +27,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Amp, bootState, fleetIdentity } from '@rackside/amp-sim';
+import { Amp, bootState, buildFirmwareImage, fleetIdentity } from '@rackside/amp-sim';
 import {
   DEVICE_PATHS,
+  DeviceJobSchema,
+  FIRMWARE_PATHS,
+  ROLLOUT_PATHS,
   IDENTITY_PATHS,
   LIVE_PATHS,
   VENUE_PATHS,
@@ -36,6 +44,7 @@ import {
   type LiveTicketReply,
   type RegistrationReply,
   type RegistrationTokenReply,
+  type Rollout,
   type VenueList,
   type VenueReply,
 } from '@rackside/protocol';
@@ -54,6 +63,12 @@ const AMPS = 300;
 const MQTT_URL = 'mqtt://127.0.0.1:1883';
 /** Each amp publishes a reported state this often (ms), at a random phase: 120 messages a second in all. */
 const PUBLISH_MS = 2500;
+/** The rollout: amps agents[10..39], the image they get, and how long an amp takes to update once downloaded (ms). */
+const ROLLOUT_FIRST = 10;
+const ROLLOUT_AMPS = 30;
+const FAMILY = getModel('704D').firmwareImagePrefix;
+const NEW_VERSION = '1.9.1.0';
+const UPDATE_MS = 6000;
 
 const adminUrl = process.env.TEST_DATABASE_URL?.trim();
 const redisUrl = process.env.TEST_REDIS_URL?.trim();
@@ -98,10 +113,26 @@ interface Agent {
   readonly acked: number[];
   lastTs: number;
   timer?: ReturnType<typeof setTimeout>;
+  /** Firmware it runs once an update ended (absent: as registered), reported in its shadow. */
+  firmware?: { readonly version: string; readonly status: string };
+  /** Every job id it was sent, with how many times (a resent job counts again; an amp runs a job id once). */
+  readonly jobs: Map<string, { readonly type: string; count: number }>;
+  /** Each firmware download: the HTTP status and the bytes received. */
+  readonly downloads: { status: number; bytes: number }[];
 }
 
-/** A small reported state (what the 300 amps publish): `ts` and a value that changes. */
-const smallReported = (ts: number, name: string) => JSON.stringify({ ts, misc: { deviceName: name, seq: ts % 1000 } });
+/** A small reported state (what the 300 amps publish): `ts`, a value that changes, and the firmware once updated. */
+const smallReported = (ts: number, agent: Agent) =>
+  JSON.stringify({
+    ts,
+    misc: { deviceName: agent.name, seq: ts % 1000 },
+    ...(agent.firmware
+      ? {
+          amp: { deviceInfo: { firmwareVersion: agent.firmware.version } },
+          firmware: { fwUpdateStatus: agent.firmware.status },
+        }
+      : {}),
+  });
 
 /** A real 704D's reported state with channel 1's output Faulted: a Critical channelFault incident (spec 2 §4). */
 function faultedReported(ts: number): string {
@@ -222,7 +253,14 @@ if (missing.length > 0 && !process.env.CI) {
             client,
             acked: [],
             lastTs: 0,
+            jobs: new Map(),
+            downloads: [],
           };
+          client.on('message', (topic, payload) => {
+            if (topic === deviceTopic(deviceId, 'jobs')) void runJob(agent, payload);
+          });
+          // its own jobs (QoS 1), as a real amp subscribes on every connection (a clean session keeps none)
+          client.subscribe(deviceTopic(deviceId, 'jobs'), { qos: 1 });
           client.publish(deviceTopic(deviceId, 'status'), JSON.stringify({ online: true, ts: Date.now() }), {
             qos: 1,
             retain: true,
@@ -234,7 +272,7 @@ if (missing.length > 0 && !process.env.CI) {
     /** Publishes a reported state (QoS 1, retained); resolves with its ts once the broker acknowledged it. */
     const publish = (agent: Agent, text?: (ts: number) => string): Promise<number> => {
       const ts = (agent.lastTs = Math.max(Date.now(), agent.lastTs + 1));
-      const payload = text ? text(ts) : smallReported(ts, agent.name);
+      const payload = text ? text(ts) : smallReported(ts, agent);
       return new Promise((resolve, reject) => {
         agent.client.publish(deviceTopic(agent.deviceId, 'reported'), payload, { qos: 1, retain: true }, (error) => {
           if (error) return reject(error);
@@ -242,6 +280,59 @@ if (missing.length > 0 && !process.env.CI) {
           resolve(ts);
         });
       });
+    };
+    /**
+     * A job, as the amp's cloud agent runs it (docs/cloud-mqtt.md "Jobs"): a job id seen before is ignored; the audio
+     * check publishes one sensor snapshot (no signal); a firmware job is accepted, its image downloaded from the job's
+     * URL (through haproxy, so any node serves it), and after UPDATE_MS the amp runs the new version and says so.
+     */
+    const runJob = async (agent: Agent, payload: Buffer) => {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(payload.toString('utf8'));
+      } catch {
+        return;
+      }
+      const job = DeviceJobSchema.safeParse(parsed);
+      if (!job.success) return;
+      const { jobId, type } = job.data;
+      const seen = agent.jobs.get(jobId);
+      if (seen) {
+        seen.count++;
+        return;
+      }
+      agent.jobs.set(jobId, { type, count: 1 });
+      const status = (s: string, detail?: string) =>
+        agent.client.publishAsync(
+          deviceTopic(agent.deviceId, 'jobStatus'),
+          JSON.stringify({ jobId, status: s, ...(detail ? { detail } : {}) }),
+          { qos: 1 },
+        );
+      if (job.data.type === 'sensorPublish') {
+        await status('succeeded');
+        await agent.client.publishAsync(
+          deviceTopic(agent.deviceId, 'sensors'),
+          JSON.stringify({ ts: Date.now(), amp: { channels: { '1': { output: { signalDetect: false } } } } }),
+          { qos: 0 },
+        );
+        return;
+      }
+      if (job.data.type !== 'firmware') return;
+      const { url, version } = job.data;
+      await status('accepted');
+      try {
+        const res = await fetch(url, { signal: AbortSignal.timeout(15_000) });
+        const bytes = (await res.arrayBuffer()).byteLength;
+        agent.downloads.push({ status: res.status, bytes });
+        if (!res.ok) return void (await status('failed', 'DownloadFail'));
+      } catch {
+        agent.downloads.push({ status: 0, bytes: 0 });
+        return void (await status('failed', 'DownloadFail'));
+      }
+      await pause(UPDATE_MS);
+      agent.firmware = { version, status: 'Finished' };
+      await status('succeeded', 'Finished');
+      await publish(agent);
     };
     const startPublishing = (agent: Agent) => {
       const tick = () => {
@@ -288,6 +379,9 @@ if (missing.length > 0 && !process.env.CI) {
           RATE_LIMIT_PER_ADDRESS: '1000000',
           NOTIFY_TICK_MS: '200',
           NOTIFY_LEASE_MS: '10000',
+          // a rollout moves on four times a second, and a dead node's rollout is taken over 3 s after its last tick
+          ROLLOUT_TICK_MS: '250',
+          ROLLOUT_LEASE_S: '3',
         },
       });
       sql = new pg.Client({ connectionString: database.url });
@@ -302,7 +396,17 @@ if (missing.length > 0 && !process.env.CI) {
           return new;
         end $$;
         create trigger cluster_test_write after insert or update on device_shadows
-          for each row execute function cluster_test_write();`);
+          for each row execute function cluster_test_write();
+        create table cluster_test_claims (node text not null, runner_id text not null, at timestamptz not null default clock_timestamp());
+        create function cluster_test_claim() returns trigger language plpgsql as $$
+        begin
+          if new.runner_id is not null and (tg_op = 'INSERT' or new.runner_id is distinct from old.runner_id) then
+            insert into cluster_test_claims (node, runner_id) values (current_setting('application_name'), new.runner_id);
+          end if;
+          return new;
+        end $$;
+        create trigger cluster_test_claim after insert or update on rollouts
+          for each row execute function cluster_test_claim();`);
 
       // a user, a venue and 300 amps, all through haproxy
       const email = uniqueEmail('cluster');
@@ -447,9 +551,45 @@ if (missing.length > 0 && !process.env.CI) {
       await until('the offline mail', () => (mailsAbout(first).length > 0 ? true : undefined));
       await until('the fault mail', () => (mailsAbout(faulty).length > 0 ? true : undefined));
 
-      // ---- SIGKILL the node behind the first stream, while amps publish and REST calls come in ----
-      const [victimName, victimStream] = [...byNode.entries()][0]!;
+      // ---- a rollout over 30 amps, moved on by one node's runner, until its last wave is updating ----
+      const fleet = agents.slice(ROLLOUT_FIRST, ROLLOUT_FIRST + ROLLOUT_AMPS);
+      const image = buildFirmwareImage({ prefix: FAMILY, version: NEW_VERSION, boards: true, payloadBytes: 64 * 1024 });
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(image)]), `${FAMILY}-${NEW_VERSION}.tar.xz.enc`);
+      const uploaded = await fetch(`${c.api}${FIRMWARE_PATHS.images}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      });
+      expect(uploaded.status, await uploaded.clone().text()).toBe(201);
+      const rolloutPath = (rolloutId: string) => fillPath(ROLLOUT_PATHS.rollout, { rolloutId });
+      const { rolloutId } = await ok<Rollout>(
+        'POST',
+        ROLLOUT_PATHS.rollouts,
+        { deviceIds: fleet.map((a) => a.deviceId), canary: 1, percent: 10 },
+        201,
+      );
+      const underWay = await until(
+        "the rollout's last wave sent",
+        async () => {
+          const r = await ok<Rollout>('GET', rolloutPath(rolloutId));
+          const last = r.targets.filter((t) => t.wave === r.waveCount - 1);
+          return r.state === 'running' && last.length > 0 && last.every((t) => t.state !== 'pending') ? r : undefined;
+        },
+        60_000,
+      );
+      expect(underWay.waveCount).toBe(3);
+      const claims = async () =>
+        (await sql!.query<{ node: string }>('select node from cluster_test_claims order by at')).rows.map(
+          (r) => r.node,
+        );
+      const holder = (await claims()).at(-1)!;
+
+      // ---- SIGKILL the node that runs the rollout, while amps publish and update and REST calls come in ----
+      const victimName = holder.replace('rackside-node-', 'node');
+      const victimStream = byNode.get(victimName)!;
       const victim = c.nodes.find((n) => n.name === victimName)!;
+      expect(victim, `the rollout's runner is ${holder}`).toBeDefined();
       const acknowledged: string[] = [];
       let restFailures = 0;
       let restCalls = 0;
@@ -475,6 +615,9 @@ if (missing.length > 0 && !process.env.CI) {
       const lastHeard = performance.now();
       cable!.blackhole();
       await pause(1000);
+      const updating = (await ok<Rollout>('GET', rolloutPath(rolloutId))).targets.filter(
+        (t) => t.state === 'starting' || t.state === 'inProgress',
+      ).length;
       await victim.stop('SIGKILL');
       await pause(300); // PostgreSQL ends the dead node's sessions
       const victimApp = `rackside-${victimName.replace('node', 'node-')}`;
@@ -508,6 +651,35 @@ if (missing.length > 0 && !process.env.CI) {
       await reopened.next('incident', (d) => d.deviceId === silent.deviceId && d.kind === 'offline');
       await until("the silent amp's offline mail", () => (mailsAbout(silent).length > 0 ? true : undefined));
       silent.client.end(true);
+
+      // ---- the rollout: taken over by another node's runner, completed, every amp updated by one job ----
+      const completed = await until(
+        'the rollout completed',
+        async () => {
+          const r = await ok<Rollout>('GET', rolloutPath(rolloutId));
+          return r.state === 'completed' ? r : undefined;
+        },
+        60_000,
+      );
+      expect(completed.targets.map((t) => `${t.name} ${t.state} ${t.failedBy ?? ''}`.trim()).sort()).toEqual(
+        fleet.map((a) => `${a.name} success`).sort(),
+      );
+      expect(completed.events.some((e) => e.kind === 'recovered')).toBe(true);
+      const runners = await claims();
+      const afterKill = runners.slice(runners.lastIndexOf(holder) + 1);
+      expect(afterKill.length, `claims ${runners.join(', ')}`).toBeGreaterThan(0);
+      expect(afterKill).not.toContain(victimApp);
+      for (const agent of fleet) {
+        const firmwareJobs = [...agent.jobs.values()].filter((j) => j.type === 'firmware');
+        expect(firmwareJobs, agent.name).toHaveLength(1);
+        expect(agent.downloads, agent.name).toEqual([{ status: 200, bytes: image.length }]);
+        expect(agent.firmware?.version, agent.name).toBe(NEW_VERSION);
+      }
+      const resent = fleet.reduce((n, a) => n + [...a.jobs.values()].filter((j) => j.count > 1).length, 0);
+      console.info(
+        `cluster rollout: ${fleet.length} amps in ${completed.waveCount} waves, ${updating} updating at the kill of ` +
+          `${victimName}; runners ${runners.join(' → ')}; ${resent} jobs resent (same id) after the takeover`,
+      );
 
       // ---- every amp's last state stored, each state by one node at most ----
       for (const agent of agents) clearTimeout(agent.timer);

@@ -618,10 +618,38 @@ if (missing.length > 0 && !process.env.CI) {
       const updating = (await ok<Rollout>('GET', rolloutPath(rolloutId))).targets.filter(
         (t) => t.state === 'starting' || t.state === 'inProgress',
       ).length;
+      // the node hangs (its event loop stuck), and the broker goes on handing it its share of what every amp now
+      // publishes at once; then it is killed with that share acknowledged to the amps and never stored
+      for (const agent of agents) clearTimeout(agent.timer);
+      const bursting = agents.filter((a) => a.client.connected && a !== silent);
+      process.kill(victim.pid!, 'SIGSTOP');
+      const burst = Promise.all(bursting.map((a) => publish(a)));
+      await burst;
+      await pause(200);
       await victim.stop('SIGKILL');
       await pause(300); // PostgreSQL ends the dead node's sessions
       const victimApp = `rackside-${victimName.replace('node', 'node-')}`;
       const victimWrites = (await writes()).filter((w) => w.node === victimApp).length;
+      // nothing acknowledged is lost: each amp's newest acknowledged state is stored, though no amp publishes again
+      await burst;
+      const staleAfterKill = async () => {
+        const { rows } = await sql!.query<{ device_id: string; ts: string }>(
+          "select device_id, reported->>'ts' as ts from device_shadows",
+        );
+        const stored = new Map(rows.map((r) => [r.device_id, Number(r.ts)]));
+        return bursting.filter((a) => stored.get(a.deviceId) !== a.acked.at(-1));
+      };
+      const burstDeadline = Date.now() + 20_000;
+      let stale = await staleAfterKill();
+      while (stale.length > 0 && Date.now() < burstDeadline) {
+        await pause(200);
+        stale = await staleAfterKill();
+      }
+      expect(
+        stale.map((a) => a.name),
+        `${stale.length} of ${bursting.length} amps' newest acknowledged state not stored`,
+      ).toEqual([]);
+      for (const agent of bursting) startPublishing(agent);
       await victimStream.whenEnded(10_000);
       // the browser reconnects through haproxy: a new ticket, a live node
       const { stream: reopened, node: reopenedOn } = await openStream();

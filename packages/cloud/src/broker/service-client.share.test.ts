@@ -1,11 +1,12 @@
 /**
  * Several cloud nodes on one external broker (issue 20, MQTT_SHARE_GROUP): on a real Mosquitto, two service clients
  * in one share group take each status, shadow and job status exactly once between them, both take every sensor
- * snapshot, and a node starting late still reads the retained messages that shared subscriptions do not deliver.
+ * snapshot, a node starting late still reads the retained messages that shared subscriptions do not deliver, and a
+ * node reads them again when another node dies without a goodbye (what was in flight to it is gone with it).
  */
 import { randomUUID } from 'node:crypto';
 import { createConnection } from 'node:net';
-import { deviceTopic, type DeviceStatus } from '@rackside/protocol';
+import { cloudNodeTopic, deviceTopic, type DeviceStatus } from '@rackside/protocol';
 import { connect, type MqttClient } from 'mqtt';
 import { afterEach, describe, expect, it } from 'vitest';
 import { silentBrokerLogger } from './logger';
@@ -135,5 +136,54 @@ describe.runIf(mosquittoUp || process.env.CI)(`two cloud nodes sharing subscript
     await until(() => got.length === before + 1);
     await new Promise((r) => setTimeout(r, 300));
     expect(got.slice(before)).toEqual(['status true']);
+  });
+
+  it('reads the retained shadows again when another node dies without a goodbye; a node leaving cleanly changes nothing', async () => {
+    const group = `test-${randomUUID().slice(0, 8)}`;
+    const id = `share-${randomUUID()}`;
+    cleanups.push(() => clearRetained([id]));
+    const dev = await device(id);
+    const caught: string[] = [];
+    const got: { ts: number; retained: boolean }[] = [];
+    const b = await connectService({
+      url: MOSQUITTO_URL,
+      shareGroup: group,
+      handlers: {
+        reported: (d, r, meta) => void (d === id && got.push({ ts: r.ts, retained: meta?.retained === true })),
+      },
+      log: silentBrokerLogger,
+      onCaughtUp: (why) => void caught.push(why),
+    });
+    cleanups.push(() => b.close());
+    await b.caughtUp;
+    const ts = Date.now();
+    await dev.publishAsync(deviceTopic(id, 'reported'), JSON.stringify({ ts }), { qos: 1, retain: true });
+    await until(() => got.some((g) => g.ts === ts));
+    expect(got).toEqual([{ ts, retained: false }]);
+
+    // another node of the group that closes (DISCONNECT: the broker drops its will): nothing read again
+    const a = await node(group, { reported: () => undefined });
+    await a.caughtUp;
+    await a.close();
+    await new Promise((r) => setTimeout(r, 500));
+    expect(caught).toEqual(['start']);
+
+    // one whose connection just ends (killed): the broker publishes its will, and b reads every retained state again
+    const dying = await new Promise<MqttClient>((resolve, reject) => {
+      const c = connect(MOSQUITTO_URL, {
+        clientId: `dying-${randomUUID()}`,
+        reconnectPeriod: 0,
+        will: { topic: cloudNodeTopic(randomUUID()), payload: Buffer.from('{"gone":true}'), qos: 1, retain: false },
+      });
+      c.once('connect', () => resolve(c)).once('error', reject);
+    });
+    dying.stream.destroy();
+    dying.end(true);
+    await until(() => caught.includes('nodeGone'));
+    expect(caught).toEqual(['start', 'nodeGone']);
+    expect(got).toEqual([
+      { ts, retained: false },
+      { ts, retained: true },
+    ]);
   });
 });

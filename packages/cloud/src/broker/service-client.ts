@@ -3,11 +3,22 @@
  * receives every device's reported state, status, job statuses and sensor readings, typed by the protocol schemas
  * (an invalid payload is logged and dropped, a failing handler is logged: neither stops the client), and publishes
  * jobs and remote-control requests.
+ *
+ * Several nodes on one broker (shareGroup): each message goes to one node, which acknowledges it to the broker on
+ * receipt. A node killed between receipt and storing loses what it held, and the broker hands it to nobody else
+ * (Mosquitto drops a clean session's messages in flight; a persistent session would keep queueing a dead node's share
+ * until it came back). So every node leaves a last will on `rackside/cloud/nodes/{nodeId}`, and when another node's
+ * will comes, reads the devices' retained states and statuses again (catchUpRetained): every device's newest state,
+ * whichever node it was lost with.
  */
 import { randomUUID } from 'node:crypto';
 import {
+  CLOUD_NODE_TOPIC_FILTER,
+  CloudNodeGoneSchema,
   DEVICE_TOPICS,
   DeviceJobSchema,
+  cloudNodeTopic,
+  parseCloudNodeTopic,
   ApiEnvelopeHeaderSchema,
   MQTT_PAYLOAD_SCHEMAS,
   deviceTopic,
@@ -37,10 +48,15 @@ export interface ServiceMessages {
   jobStatus: JobStatus;
   sensors: DeviceSensors;
 }
+/** How a message came: `retained` when the broker handed over a stored copy (at a subscription), not a live one. */
+export interface MessageMeta {
+  readonly retained: boolean;
+}
 /** Told of one valid message from one device. */
 export type ServiceHandler<K extends keyof ServiceMessages> = (
   deviceId: string,
   message: ServiceMessages[K],
+  meta?: MessageMeta,
 ) => void | Promise<void>;
 /** One handler per kind; only kinds with a handler are subscribed to. */
 export type ServiceHandlers = { readonly [K in keyof ServiceMessages]?: ServiceHandler<K> };
@@ -65,6 +81,8 @@ export interface ServiceClientOptions {
   /** Gives up connecting after this long (ms); default 10 s. */
   readonly connectTimeoutMs?: number;
   readonly log?: BrokerLogger;
+  /** Told when a catch-up of retained messages ended (why: `start` or `nodeGone`, and how many it read); for tests. */
+  readonly onCaughtUp?: (why: 'start' | 'nodeGone', retained: number) => void;
 }
 
 /** A connected service client. */
@@ -118,12 +136,24 @@ export async function connectService(opts: ServiceClientOptions): Promise<Servic
   const log = opts.log ?? consoleBrokerLogger;
   const handlers: ServiceHandlers = opts.handlers ?? {};
   const responders = new Map<string, Set<(message: ApiResponseMessage) => void>>();
+  // with several nodes, this one's last will: the others read the retained messages again when it dies
+  const nodeId = randomUUID();
   const client = await connectOnce(
     opts.url,
     {
       clientId: opts.clientId ?? `rackside-cloud-${randomUUID()}`,
       clean: true,
       reconnectPeriod: 1000,
+      ...(opts.shareGroup
+        ? {
+            will: {
+              topic: cloudNodeTopic(nodeId),
+              payload: Buffer.from(JSON.stringify(CloudNodeGoneSchema.parse({ gone: true }))),
+              qos: 1 as const,
+              retain: false,
+            },
+          }
+        : {}),
       ...(opts.username !== undefined ? { username: opts.username } : {}),
       ...(opts.password !== undefined ? { password: opts.password } : {}),
     },
@@ -141,9 +171,10 @@ export async function connectService(opts: ServiceClientOptions): Promise<Servic
     }
   };
 
-  const onMessage = (topic: string, payload: Buffer) => {
+  const onMessage = (topic: string, payload: Buffer, retained: boolean) => {
     const target = parseDeviceTopic(topic);
-    if (!target || payload.length === 0) return; // not ours, or a cleared retained message
+    if (!target) return void onNodeMessage(topic, payload);
+    if (payload.length === 0) return; // a cleared retained message
     const { deviceId, kind } = target;
     const read = <T>(schema: ZodType<T>): T | undefined => {
       const parsed = parseMqttPayload(schema, payload);
@@ -153,7 +184,7 @@ export async function connectService(opts: ServiceClientOptions): Promise<Servic
     const deliver = <K extends keyof ServiceMessages>(k: K, schema: ZodType<ServiceMessages[K]>) => {
       const handler: ServiceHandler<K> | undefined = handlers[k];
       const message = handler && read(schema);
-      if (handler && message) run({ deviceId, kind: k }, () => handler(deviceId, message));
+      if (handler && message) run({ deviceId, kind: k }, () => handler(deviceId, message, { retained }));
     };
     switch (kind) {
       case 'reported':
@@ -178,7 +209,39 @@ export async function connectService(opts: ServiceClientOptions): Promise<Servic
         return; // what the cloud itself sends to devices
     }
   };
-  client.on('message', onMessage);
+  client.on('message', (topic, payload, packet) => onMessage(topic, payload, packet.retain));
+
+  // Retained messages read again: at the start (shared subscriptions get none), and whenever another node died.
+  const kinds = (['status', 'reported'] as const).filter((k) => handlers[k] !== undefined);
+  let catchingUp: Promise<void> | undefined;
+  let again = false;
+  let closed = false;
+  const catchUp = (why: 'start' | 'nodeGone'): Promise<void> => {
+    if (catchingUp) {
+      again = true; // what the running one read may predate this death: one more after it
+      return catchingUp;
+    }
+    const one = catchUpRetained(opts, kinds, onMessage, log)
+      .then((count) => opts.onCaughtUp?.(why, count))
+      .catch((error: unknown) => log.warn({ error: safeError(error) }, 'MQTT retained catch-up failed'))
+      .finally(() => {
+        catchingUp = undefined;
+        if (again && !closed) {
+          again = false;
+          void catchUp('nodeGone');
+        }
+      });
+    catchingUp = one;
+    return one;
+  };
+  function onNodeMessage(topic: string, payload: Buffer): void {
+    const node = parseCloudNodeTopic(topic);
+    if (node === undefined || node === nodeId || closed || kinds.length === 0) return;
+    const gone = parseMqttPayload(CloudNodeGoneSchema, payload);
+    if (!gone.ok) return log.warn({ topic, error: gone.error }, 'invalid MQTT payload dropped');
+    log.warn({ node }, "a cloud node left without a goodbye: reading the devices' retained messages again");
+    void catchUp('nodeGone');
+  }
 
   // A device's api/res (un)subscriptions in the order made: the broker may finish an UNSUBSCRIBE after a later
   // SUBSCRIBE of the same topic (Aedes does), which would leave a new relay session deaf.
@@ -196,7 +259,10 @@ export async function connectService(opts: ServiceClientOptions): Promise<Servic
     opts.shareGroup && k !== 'sensors' ? `$share/${opts.shareGroup}/${deviceTopicFilter(k)}` : deviceTopicFilter(k);
   const wanted = SERVICE_KINDS.filter((k) => handlers[k] !== undefined);
   if (wanted.length > 0) {
-    const filters = wanted.map((k) => [share(k), { qos: DEVICE_TOPICS[k].qos }] as const);
+    const filters = [
+      ...wanted.map((k) => [share(k), { qos: DEVICE_TOPICS[k].qos }] as const),
+      ...(opts.shareGroup ? [[CLOUD_NODE_TOPIC_FILTER, { qos: 1 as const }] as const] : []),
+    ];
     try {
       await client.subscribeAsync(Object.fromEntries(filters));
     } catch (error) {
@@ -205,13 +271,7 @@ export async function connectService(opts: ServiceClientOptions): Promise<Servic
     }
   }
 
-  let catchUp: Promise<void> = Promise.resolve();
-  if (opts.shareGroup && (handlers.status || handlers.reported)) {
-    const kinds = (['status', 'reported'] as const).filter((k) => handlers[k] !== undefined);
-    catchUp = catchUpRetained(opts, kinds, onMessage, log).catch((error: unknown) =>
-      log.warn({ error: safeError(error) }, 'MQTT retained catch-up failed'),
-    );
-  }
+  const caughtUp: Promise<void> = opts.shareGroup && kinds.length > 0 ? catchUp('start') : Promise.resolve();
 
   const publish = async (deviceId: string, kind: DeviceTopicKind, payload: string | Buffer, retain = false) => {
     await client.publishAsync(deviceTopic(deviceId, kind), payload, { qos: DEVICE_TOPICS[kind].qos, retain });
@@ -248,8 +308,9 @@ export async function connectService(opts: ServiceClientOptions): Promise<Servic
     async clearShadow(deviceId) {
       await Promise.all([publish(deviceId, 'reported', '', true), publish(deviceId, 'status', '', true)]);
     },
-    caughtUp: catchUp,
+    caughtUp,
     async close() {
+      closed = true;
       await client.endAsync();
     },
   };
@@ -271,9 +332,9 @@ const CATCH_UP_MAX_MS = 15_000;
 async function catchUpRetained(
   opts: ServiceClientOptions,
   kinds: readonly ('status' | 'reported')[],
-  onMessage: (topic: string, payload: Buffer) => void,
+  onMessage: (topic: string, payload: Buffer, retained: boolean) => void,
   log: BrokerLogger,
-): Promise<void> {
+): Promise<number> {
   const client = await connectOnce(
     opts.url,
     {
@@ -291,7 +352,7 @@ async function catchUpRetained(
     if (!packet.retain) return;
     count += 1;
     last = Date.now();
-    onMessage(topic, payload);
+    onMessage(topic, payload, true);
   });
   try {
     const started = Date.now();
@@ -303,6 +364,7 @@ async function catchUpRetained(
       await new Promise((r) => setTimeout(r, CATCH_UP_QUIET_MS / 5));
     }
     log.info({ retained: count }, 'MQTT retained messages caught up');
+    return count;
   } finally {
     await client.endAsync(true);
   }

@@ -1,4 +1,5 @@
 export * from './mqtt';
+export * from './nodes';
 export * from './errors';
 export * from './identity';
 export * from './outbox';

@@ -221,6 +221,36 @@ export async function upsertShadows(
   return new Set(stored.map((r) => r.device_id));
 }
 
+/**
+ * Stores retained copies of devices' reported states (a catch-up read them from the broker again), each only over an
+ * older stored state (the state's `ts`; none stored, or one without a time, counts as older): a copy read while a
+ * newer live state reached another node must not take its place. Answers, per known device, whether it was written.
+ */
+export async function upsertShadowsIfNewer(
+  db: Executor,
+  shadows: readonly { readonly deviceId: string; readonly reported: unknown }[],
+  now: Date,
+): Promise<Map<string, boolean>> {
+  if (shadows.length === 0) return new Map();
+  const rows = JSON.stringify(shadows.map((s) => ({ device_id: s.deviceId, reported: s.reported })));
+  const result = await db.execute(sql`
+    with v as (
+      select x.device_id, x.reported
+      from jsonb_to_recordset(${rows}::jsonb) as x(device_id text, reported jsonb)
+      where exists (select 1 from ${devices} d where d.id = x.device_id)
+    ), w as (
+      insert into ${deviceShadows} as s (device_id, reported, updated_at)
+      select v.device_id, v.reported, ${now.toISOString()}::timestamptz from v
+      on conflict (device_id) do update set reported = excluded.reported, updated_at = excluded.updated_at
+        where jsonb_typeof(s.reported->'ts') is distinct from 'number'
+           or (excluded.reported->>'ts')::numeric > (s.reported->>'ts')::numeric
+      returning device_id
+    )
+    select v.device_id, exists (select 1 from w where w.device_id = v.device_id) as written from v`);
+  const stored = (result as { rows: { device_id: string; written: boolean }[] }).rows;
+  return new Map(stored.map((r) => [r.device_id, r.written]));
+}
+
 // ---- jobs ----
 
 export async function insertJobs(db: Executor, jobs: (typeof deviceJobs.$inferInsert)[]): Promise<void> {

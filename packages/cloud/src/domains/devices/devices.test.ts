@@ -137,6 +137,49 @@ describeEachDatabase('devices', (db) => {
     expect(after.find((d) => d.deviceId === others[0])?.shadowAttributes.reported.ts).toBe(20);
   });
 
+  it('stores a retained copy of a reported state only over an older one; a live state always', async () => {
+    const { token, venueId, deviceId } = await start();
+    const other = (await registerDevice(t.app, token, venueId, { mac: '00:1B:2C:00:00:09', serialNumber })).deviceId;
+    const stored: [string, number][] = [];
+    const unknown: unknown[] = [];
+    const log = { ...silentBrokerLogger, info: (details: Record<string, unknown>) => void unknown.push(details) };
+    const ingest = shadowIngestion(db(), t.clock, log, {
+      onReportedStored: (id, reported) => void stored.push([id, reported.ts]),
+    });
+    const retained = { retained: true };
+    const shown = async () =>
+      Object.fromEntries(
+        (await attributes(token, venueId)).map((d) => [d.deviceId, d.shadowAttributes.reported.ts ?? null]),
+      );
+    // nothing stored yet: a copy goes in (a node's start reads what amps left while no node listened)
+    await ingest.reported(deviceId, { ts: 10 }, retained);
+    expect(await shown()).toEqual({ [deviceId]: 10, [other]: null });
+    // a newer live state, then the older copy a catch-up read meanwhile: the live state stays, and nobody is told
+    await ingest.reported(deviceId, { ts: 20 }, { retained: false });
+    await ingest.reported(deviceId, { ts: 10 }, retained);
+    // the same copy again (two nodes catching up): stored once
+    await Promise.all([ingest.reported(other, { ts: 5 }, retained), ingest.reported(other, { ts: 5 }, retained)]);
+    await ingest.reported(other, { ts: 5 }, retained);
+    expect(await shown()).toEqual({ [deviceId]: 20, [other]: 5 });
+    expect(stored).toEqual([
+      [deviceId, 10],
+      [deviceId, 20],
+      [other, 5],
+    ]);
+    // a newer copy (the live state was lost with a node that died): stored and told
+    await ingest.reported(deviceId, { ts: 30 }, retained);
+    // a live state is stored even when older (an amp whose clock went back), and wins over a copy in its batch
+    await Promise.all([ingest.reported(other, { ts: 3 }), ingest.reported(other, { ts: 9 }, retained)]);
+    expect(await shown()).toEqual({ [deviceId]: 30, [other]: 3 });
+    expect(stored.slice(3)).toEqual([
+      [deviceId, 30],
+      [other, 3],
+    ]);
+    // a copy of an unknown device is dropped and said so
+    await ingest.reported('not-registered', { ts: 1 }, retained);
+    expect(unknown).toEqual([{ deviceId: 'not-registered', kind: 'reported' }]);
+  });
+
   it('filters the attributes by device id', async () => {
     const { token, venueId, deviceId } = await start();
     const second = await registerDevice(t.app, token, venueId, { mac: '00:1B:2C:00:00:02', serialNumber });

@@ -5,6 +5,10 @@
  * will `{online: false}` marks a vanished amp offline), `jobs/status` into device_jobs. Messages of one device are
  * stored in arrival order; messages of unknown devices (removed, or anyone on an open external broker) are dropped.
  *
+ * A retained copy of a reported state (a catch-up read it from the broker again: at a node's start, or after another
+ * node died with messages in flight; broker/service-client.ts) is stored only over an older state, so that it never
+ * takes the place of a newer live one another node stored meanwhile.
+ *
  * Reported states and connection states are written in batches (BatchWriter), and the credentials of
  * connecting amps looked up in batches: one statement takes whatever arrived while the previous one ran, so that the
  * database pays its per-statement cost once per batch instead of once per amp (bench/cloud/ingest.ts measured the
@@ -14,7 +18,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { DeviceIdSchema, type DeviceReported, type DeviceStatus, type JobStatus } from '@rackside/protocol';
 import { z } from 'zod';
-import type { BrokerIdentity, BrokerLogger, ServiceHandlers } from '../../broker/index';
+import type { BrokerIdentity, BrokerLogger, MessageMeta, ServiceHandlers } from '../../broker/index';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { PerKeyQueue } from '../../per-key-queue';
@@ -28,6 +32,7 @@ import {
   setJobStatus,
   upsertShadow,
   upsertShadows,
+  upsertShadowsIfNewer,
 } from './devices.repo';
 
 /** The cloud's own broker account. */
@@ -178,6 +183,12 @@ async function storeEach<V>(
 
 const newest = <V>(values: readonly V[]): V => values[values.length - 1] as V;
 
+/** A reported state as it came: live, or a retained copy the broker handed over at a subscription. */
+interface Reported {
+  readonly reported: DeviceReported;
+  readonly retained: boolean;
+}
+
 /** Observers of ingestion (benchmarks and tests; the service itself sets none). */
 export interface IngestionObservers {
   /** Told once a device's reported state is in the database (bench/cloud/ingest.ts times state → database with it). */
@@ -197,24 +208,48 @@ export function shadowIngestion(
   const queue = new PerKeyQueue();
   const unknown = (deviceId: string, kind: string) =>
     log.info({ deviceId, kind }, 'message of an unknown device ignored');
-  // a reported state: the newest of a batch is stored (and told); a connection state: the newest is stored and every
-  // one is told, in order (an amp offline then back within one batch is stored online, and observers see it go and come)
-  const shadows = new BatchWriter<DeviceReported>(SHADOW_BATCH_MAX, (batch) => {
+  // a reported state: the newest live one of a batch is stored (and told); a connection state: the newest is stored
+  // and every one is told, in order (an amp offline then back within one batch is stored online, and observers see
+  // it go and come)
+  const shadows = new BatchWriter<Reported>(SHADOW_BATCH_MAX, async (batch) => {
     const now = clock.now();
-    return storeEach(
-      batch,
+    // a device with a live state in the batch: its newest live state, stored as it is (a retained copy in the same
+    // batch is no newer); a device with retained copies only: the newest copy, only over an older stored state
+    const live = batch.flatMap(([deviceId, values]) => {
+      const fresh = values.filter((v) => !v.retained);
+      return fresh.length > 0 ? [[deviceId, [newest(fresh)]] as const] : [];
+    });
+    const copies = batch.filter(([, values]) => values.every((v) => v.retained));
+    const failed = await storeEach(
+      live,
       () =>
         upsertShadows(
           db,
-          batch.map(([deviceId, values]) => ({ deviceId, reported: newest(values) })),
+          live.map(([deviceId, values]) => ({ deviceId, reported: newest(values).reported })),
           now,
         ),
-      (deviceId, values) => upsertShadow(db, deviceId, newest(values), now),
+      (deviceId, values) => upsertShadow(db, deviceId, newest(values).reported, now),
       (deviceId, values, known) => {
-        if (known) observers.onReportedStored?.(deviceId, newest(values));
+        if (known) observers.onReportedStored?.(deviceId, newest(values).reported);
         else unknown(deviceId, 'reported');
       },
     );
+    if (copies.length > 0) {
+      try {
+        const written = await upsertShadowsIfNewer(
+          db,
+          copies.map(([deviceId, values]) => ({ deviceId, reported: newest(values).reported })),
+          now,
+        );
+        for (const [deviceId, values] of copies) {
+          if (!written.has(deviceId)) unknown(deviceId, 'reported');
+          else if (written.get(deviceId)) observers.onReportedStored?.(deviceId, newest(values).reported);
+        }
+      } catch (error) {
+        for (const [deviceId] of copies) failed.set(deviceId, error);
+      }
+    }
+    return failed;
   });
   const statuses = new BatchWriter<boolean>(DEVICE_BATCH_MAX, (batch) => {
     const now = clock.now();
@@ -234,7 +269,8 @@ export function shadowIngestion(
     );
   });
   return {
-    reported: (deviceId: string, reported: DeviceReported) => shadows.write(deviceId, reported),
+    reported: (deviceId: string, reported: DeviceReported, meta?: MessageMeta) =>
+      shadows.write(deviceId, { reported, retained: meta?.retained === true }),
     status: (deviceId: string, status: DeviceStatus) => statuses.write(deviceId, status.online),
     jobStatus: (deviceId: string, status: JobStatus) =>
       queue.run(deviceId, async () => {

@@ -28,13 +28,16 @@ describe.runIf(servicesUp || process.env.CI)('cloud nodes benchmark (smoke, unti
       warmupMs: 1000,
       idleMs: 500,
       nodeCounts: [1, 2],
+      liveChanges: 6,
     });
     expect(r.steps.map((s) => s.nodes)).toEqual([1, 2]);
     for (const s of r.steps) {
       expect(s.ampsCurrent).toBe(12 * s.nodes);
       expect(s.rowsWritten).toBeGreaterThan(0);
       expect(s.nodeCpu).toHaveLength(s.nodes);
-      for (const v of [s.publishedPerS, s.cloudCpuMsPerMessage, s.storeP50Ms, s.storeP99Ms]) {
+      // every status change reached the live stream on every node
+      expect(s.live).toMatchObject({ changes: 6, streams: s.nodes, receipts: 6 * s.nodes, missing: 0 });
+      for (const v of [s.publishedPerS, s.cloudCpuMsPerMessage, s.storeP50Ms, s.storeP99Ms, s.live.p99Ms]) {
         expect(Number.isFinite(v)).toBe(true);
       }
     }

@@ -11,17 +11,20 @@
  * would triple if every node ingested every message. Beside it, in the same run: a bare mqtt.js subscriber on the same
  * broker and filter, reading each shadow as JSON (bare-subscriber.ts), and Mosquitto's and PostgreSQL's own CPU per
  * message. State → database: a stored row's write time minus its payload's `ts`, over the rows written in the window.
- * From the CPU per message: the amps one core ingests, and the nodes 100,000 amps need.
+ * From the CPU per message: the amps one core ingests, and the nodes 100,000 amps need. After the window, with the
+ * fleet still publishing: change → browser (live-latency.ts), a signed-in user's live stream open on every node and amps'
+ * statuses changed through the broker.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cloudProcess, createThrowawayPostgres, type CloudProcess } from '@rackside/cloud/testing';
+import { cloudProcess, createThrowawayPostgres, startTestSmtpServer, type CloudProcess } from '@rackside/cloud/testing';
 import pg from 'pg';
 import { sleep } from '../stats';
 import { Agents, Child } from './children';
 import { DEFAULT_POSTGRES_URL, insertDevices } from './cloud-under-test';
+import { measureLiveLatency, signUpThroughApi, type LiveLatency } from './live-latency';
 import type { BareSubscriberReplies, BareSubscriberRequest } from './bare-subscriber';
 import type { ShadowPayload } from './payload';
 
@@ -45,6 +48,8 @@ export interface NodesOptions {
   readonly mqttUrl?: string;
   /** Ports of the nodes: basePort, basePort + 1, … (default 8150). */
   readonly basePort?: number;
+  /** Status changes timed to the browsers' live streams per node count (default 100). */
+  readonly liveChanges?: number;
   readonly progress?: (line: string) => void;
 }
 
@@ -73,6 +78,8 @@ export interface NodesStep {
   readonly rowsWritten: number;
   readonly ampsCurrent: number;
   readonly loadAverage: number;
+  /** Change → browser: a status change ingested by one node, timed to the live stream on every node. */
+  readonly live: LiveLatency;
 }
 
 /** What benchNodes measured. */
@@ -136,21 +143,11 @@ class BareSubscriber {
   }
 }
 
-/** A user, a venue and `amps` devices in the database; their credentials. */
-async function seed(pool: pg.Pool, amps: number) {
-  const now = new Date().toISOString();
-  const user = await pool.query<{ id: string }>(
-    'insert into users (email, password_hash, confirmed, email_verified, created_at, updated_at) ' +
-      'values ($1, $2, true, true, $3, $3) returning id',
-    [`bench-${randomUUID()}@example.com`, 'not-a-password-hash', now],
-  );
-  const userId = user.rows[0]?.id ?? '';
-  const venue = await pool.query<{ id: string }>(
-    'insert into venues (user_id, name, name_key, created_at, updated_at) values ($1, $2, $2, $3, $3) returning id',
-    [userId, 'bench', now],
-  );
+/** `amps` devices in the database, in the venue of the user who signed up as `email`; their credentials. */
+async function seed(pool: pg.Pool, email: string, venueId: string, amps: number) {
+  const user = await pool.query<{ id: string }>('select id from users where lower(email) = lower($1)', [email]);
   const execute = async (query: string) => pool.query(query);
-  return insertDevices({ execute }, userId, venue.rows[0]?.id ?? '', amps, 0);
+  return insertDevices({ execute }, user.rows[0]?.id ?? '', venueId, amps, 0);
 }
 
 /** Runs the node counts one after another, each on a fresh database, then the bare subscriber. */
@@ -227,8 +224,12 @@ export async function benchNodes(opts: NodesOptions = {}): Promise<NodesResult> 
     const firmwareDir = mkdtempSync(join(tmpdir(), 'rackside-bench-nodes-'));
     const pool = new pg.Pool({ connectionString: postgres.url, max: 2 });
     const nodes: CloudProcess[] = [];
+    const smtp = await startTestSmtpServer();
     const env = {
       LOG_LEVEL: 'warn',
+      SMTP_URL: smtp.url,
+      // one service: a token issued by one node is good on every node (its issuer is the public URL)
+      PUBLIC_URL: `http://127.0.0.1:${basePort}`,
       DATABASE_URL: postgres.url,
       MQTT_URL: mqttUrl,
       MQTT_SHARE_GROUP: `bench-${randomBytes(4).toString('hex')}`,
@@ -251,7 +252,8 @@ export async function benchNodes(opts: NodesOptions = {}): Promise<NodesResult> 
       const idleStart = Date.now();
       await sleep(idleMs);
       const idleRate = (nodesCpu() - idle0) / (Date.now() - idleStart);
-      const devices = await seed(pool, amps * n);
+      const user = await signUpThroughApi(nodes[0]!.api, smtp);
+      const devices = await seed(pool, user.email, user.venueId, amps * n);
       deviceIds = devices.map((d) => d.deviceId);
       const added = await agents.call({
         op: 'add',
@@ -281,13 +283,7 @@ export async function benchNodes(opts: NodesOptions = {}): Promise<NodesResult> 
       const database1 = cpuOfAll(database);
       const { published } = await agents.call({ op: 'count', from: t0, to: t1 });
       const wallMs = t1 - t0;
-      const nodeCpuMs = cpu1.map((c, i) => c - (cpu0[i] ?? 0));
-      const sum = nodeCpuMs.reduce((a, b) => a + b, 0);
-
-      // the newest shadows in, then what the window wrote
-      await agents.call({ op: 'publishing', on: false });
-      await sleep(3000);
-      const { payloads } = await agents.call({ op: 'last' });
+      // what the window wrote (before the live measure below rewrites every row)
       const latency = await pool.query<{ p50: number | null; p99: number | null; rows: number }>(
         `select percentile_cont(0.5) within group (order by d) as p50, percentile_cont(0.99) within group (order by d) as p99,
                 count(*)::int as rows
@@ -295,6 +291,21 @@ export async function benchNodes(opts: NodesOptions = {}): Promise<NodesResult> 
                    from device_shadows where updated_at >= $1 and updated_at < $2) w`,
         [new Date(t0), new Date(t1)],
       );
+      progress(`  change → browser: ${opts.liveChanges ?? 100} status changes, a live stream on each node`);
+      const live = await measureLiveLatency({
+        apis: nodes.map((node) => node.api),
+        token: user.token,
+        mqttUrl,
+        deviceIds: deviceIds.slice(0, 50),
+        changes: opts.liveChanges ?? 100,
+      });
+      const nodeCpuMs = cpu1.map((c, i) => c - (cpu0[i] ?? 0));
+      const sum = nodeCpuMs.reduce((a, b) => a + b, 0);
+
+      // the newest shadows in, then what the window wrote
+      await agents.call({ op: 'publishing', on: false });
+      await sleep(3000);
+      const { payloads } = await agents.call({ op: 'last' });
       const stored = await pool.query<{ device_id: string; ts: string }>(
         `select device_id, reported->>'ts' as ts from device_shadows`,
       );
@@ -318,6 +329,7 @@ export async function benchNodes(opts: NodesOptions = {}): Promise<NodesResult> 
         amps: amps * n,
         ampsCurrent: current,
         loadAverage: loadAverage(),
+        live,
       };
     } finally {
       await agents.closeAll().catch(() => undefined);
@@ -325,6 +337,7 @@ export async function benchNodes(opts: NodesOptions = {}): Promise<NodesResult> 
       await clearRetained(deviceIds).catch(() => undefined);
       await pool.end();
       await postgres.drop().catch(() => undefined);
+      await smtp.stop().catch(() => undefined);
       rmSync(firmwareDir, { recursive: true, force: true });
     }
   }
@@ -350,6 +363,10 @@ export function formatNodes(r: NodesResult): string[] {
         `Mosquitto ${ms(s.brokerCpuMsPerMessage)}, PostgreSQL ${ms(s.databaseCpuMsPerMessage)} per message; ` +
         `state → database p50 ${ms(s.storeP50Ms)}, p99 ${ms(s.storeP99Ms)} (${s.rowsWritten} rows written in the ` +
         `window; ${s.ampsCurrent}/${s.amps} amps' newest shadow stored); load ${s.loadAverage.toFixed(1)}`,
+      `    change → browser (a status change published → the live stream's event, ${s.live.streams} stream(s), one per ` +
+        `node): p50 ${ms(s.live.p50Ms)}, p99 ${ms(s.live.p99Ms)}, max ${ms(s.live.maxMs)} over ${s.live.receipts} ` +
+        `receipts of ${s.live.changes} changes, ${s.live.missing} missing after 5 s; target p99 < 1 s: ` +
+        (s.live.missing === 0 && s.live.p99Ms < 1000 ? 'PASS' : 'ABOVE TARGET'),
     );
   }
   const last = r.steps.at(-1);

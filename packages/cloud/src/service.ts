@@ -17,6 +17,9 @@ import { createSmsOutbox, type SmsSender } from './plugins/sms';
 import { createSmppSender } from './plugins/smpp';
 
 /** A running cloud service. */
+/** How long a closing node lets requests under way finish before it cuts their connections (ms). */
+export const SHUTDOWN_GRACE_MS = 10_000;
+
 export interface CloudService {
   readonly app: FastifyInstance;
   readonly database: Database;
@@ -88,7 +91,16 @@ export async function startCloudService(
     mqtt,
     applied,
     async close() {
-      await app.close();
+      // The server waits for its connections to end: requests under way finish, idle keep-alive connections are
+      // closed. One it does not count as idle (seen: a live stream's whose client had cancelled it, after status
+      // events) would hold the shutdown for the keep-alive timeout (72 s): whatever is left after SHUTDOWN_GRACE_MS
+      // is cut.
+      const cut = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+      try {
+        await app.close();
+      } finally {
+        clearTimeout(cut);
+      }
       await mqtt.close();
       await mailer.close();
       await sms.close();

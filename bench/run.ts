@@ -37,7 +37,8 @@
  *                        connections opening at a time (default 200); database: the first of --cloud-db (default
  *                        postgres here)
  *   remote (= remote-roundtrip, remote-notify, remote-sessions), bench/remote/ (issue 13):
- *   --remote-iterations=N  relay and direct round trips per method (default 1000, quick 100)
+ *   --remote-iterations=N  relay and direct round trips per method (default 1000, quick 100); --remote-broker=URL
+ *                        the round trip through an external broker (e.g. mqtt://127.0.0.1:1883) instead of Aedes
  *   --remote-rounds=N    notify changes (default 40, quick 8)
  *   --remote-sessions=N  concurrent relay sessions on one cloud (default 200, quick 40); --remote-amps=N amps they
  *                        spread over (default 25, quick 5); --remote-measure-ms=N load window with all open (default
@@ -337,7 +338,9 @@ if (only.has('cloud-rest')) {
 }
 if (only.has('remote-roundtrip')) {
   const iterations = num('remote-iterations', quick ? 100 : 1000);
-  for (const line of formatRemoteRoundTrip(await benchRemoteRoundTrip({ iterations }))) print(line);
+  const broker = flag('remote-broker');
+  const result = await benchRemoteRoundTrip({ iterations, ...(broker ? { mqttUrl: broker } : {}) });
+  for (const line of formatRemoteRoundTrip(result)) print(line);
   print();
 }
 if (only.has('remote-notify')) {

@@ -6,6 +6,7 @@
  * event, so that on N nodes (N − 1) / N of the receipts crossed nodes (PostgreSQL NOTIFY between them).
  */
 import { randomUUID } from 'node:crypto';
+import { get, type ClientRequest, type IncomingMessage } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { TestSmtpServer } from '@rackside/cloud/testing';
 import {
@@ -61,12 +62,15 @@ export async function signUpThroughApi(
   return { email, token: idToken, venueId: venue.venueId };
 }
 
-/** One live stream, read as text/event-stream; each valid event kept with its arrival time. */
+/**
+ * One live stream, read as text/event-stream; each valid event kept with its arrival time. The stream is a plain
+ * `http.get` so that close() ends its connection for sure (a fetch body cancelled after events had come left its
+ * connection open, and the node's shutdown waited on it).
+ */
 class LiveReader {
   readonly events: { readonly event: LiveEvent; readonly at: number }[] = [];
   #wake: (() => void)[] = [];
-  #reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
-  private constructor(private readonly abort: AbortController) {}
+  private constructor(private readonly request: ClientRequest) {}
 
   static async open(api: string, token: string): Promise<LiveReader> {
     const t = await fetch(`${api}${LIVE_PATHS.ticket}`, {
@@ -75,43 +79,42 @@ class LiveReader {
     });
     if (!t.ok) throw new Error(`live ticket: ${t.status} ${await t.text()}`);
     const { ticket } = LiveTicketReplySchema.parse(await t.json());
-    const abort = new AbortController();
-    const res = await fetch(`${api}${LIVE_PATHS.stream}?token=${ticket}`, { signal: abort.signal });
-    if (!res.ok || !res.body) throw new Error(`live stream: ${res.status}`);
-    const reader = new LiveReader(abort);
-    void reader.#read(res.body);
-    return reader;
+    return new Promise((resolve, reject) => {
+      const request = get(`${api}${LIVE_PATHS.stream}?token=${ticket}`, { agent: false }, (res) => {
+        if (res.statusCode !== 200) {
+          res.resume();
+          return reject(new Error(`live stream: ${res.statusCode}`));
+        }
+        const reader = new LiveReader(request);
+        reader.#read(res);
+        resolve(reader);
+      });
+      request.once('error', reject);
+    });
   }
 
-  async #read(body: ReadableStream<Uint8Array>): Promise<void> {
+  #read(res: IncomingMessage): void {
     const decoder = new TextDecoder();
     let buffer = '';
-    const reader = body.getReader();
-    this.#reader = reader;
-    try {
-      for (;;) {
-        const { done, value: chunk } = await reader.read();
-        if (done) break;
-        const at = performance.now();
-        buffer += decoder.decode(chunk, { stream: true });
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          let name = 'message';
-          const data: string[] = [];
-          for (const line of block.split('\n')) {
-            if (line.startsWith('event:')) name = line.slice(6).trim();
-            else if (line.startsWith('data:')) data.push(line.slice(5).trimStart());
-          }
-          const event = parseLiveEvent(name, data.join('\n'));
-          if (event) this.events.push({ event, at });
+    res.on('data', (chunk: Buffer) => {
+      const at = performance.now();
+      buffer += decoder.decode(chunk, { stream: true });
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        let name = 'message';
+        const data: string[] = [];
+        for (const line of block.split('\n')) {
+          if (line.startsWith('event:')) name = line.slice(6).trim();
+          else if (line.startsWith('data:')) data.push(line.slice(5).trimStart());
         }
-        for (const wake of this.#wake.splice(0)) wake();
+        const event = parseLiveEvent(name, data.join('\n'));
+        if (event) this.events.push({ event, at });
       }
-    } catch {
-      // aborted at the end
-    }
+      for (const wake of this.#wake.splice(0)) wake();
+    });
+    res.on('error', () => undefined); // destroyed at the end
   }
 
   /** The arrival time of the first event from `since` on that matches, or undefined after `timeoutMs`. */
@@ -129,10 +132,9 @@ class LiveReader {
     }
   }
 
-  /** Cancels the body (its connection closes, as EventSource.close() does), then aborts the request. */
-  async close(): Promise<void> {
-    await this.#reader?.cancel().catch(() => undefined);
-    this.abort.abort();
+  /** Ends the stream and its connection, as EventSource.close() does. */
+  close(): void {
+    this.request.destroy();
   }
 }
 
@@ -186,7 +188,7 @@ export async function measureLiveLatency(opts: {
       }
     }
   } finally {
-    await Promise.all(streams.map((s) => s.close()));
+    for (const s of streams) s.close();
     await mqtt.endAsync().catch(() => undefined);
   }
   latencies.sort((a, b) => a - b);

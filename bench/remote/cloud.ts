@@ -57,6 +57,8 @@ export interface RemoteCloud {
   /** The user's id token, and their venue. */
   readonly token: string;
   readonly venueId: string;
+  /** The broker the amps and the cloud use: `embedded` (Aedes in this process) or the external broker's URL. */
+  readonly broker: string;
   close(): Promise<void>;
 }
 
@@ -64,6 +66,11 @@ export interface RemoteCloud {
 export interface RemoteCloudOptions {
   readonly sessionsPerUser: number;
   readonly sessionsPerAmp: number;
+  /**
+   * An external broker (MQTT_URL, e.g. the machine's Mosquitto, anonymous) instead of the embedded Aedes: the cloud's
+   * service client and the amps' agents connect there, as docs/deploy.md runs a cloud.
+   */
+  readonly mqttUrl?: string;
 }
 
 /** Starts the cloud on free ports (data in a fresh temp folder), signs a user up and in, and makes a venue. */
@@ -88,6 +95,7 @@ export async function startRemoteCloud(opts: RemoteCloudOptions): Promise<Remote
       RATE_LIMIT_PER_ADDRESS: '1000000',
       REMOTE_SESSIONS_PER_USER: String(opts.sessionsPerUser),
       REMOTE_SESSIONS_PER_AMP: String(opts.sessionsPerAmp),
+      ...(opts.mqttUrl === undefined ? {} : { MQTT_URL: opts.mqttUrl, MQTT_PUBLIC_URL: opts.mqttUrl }),
     });
     cpSync(await migratedPgliteFolder(), join(dataDir, 'pglite'), { recursive: true });
     service = await startCloudService(config, { brokerLog: silentBrokerLogger, mailLog: () => undefined });
@@ -96,7 +104,8 @@ export async function startRemoteCloud(opts: RemoteCloudOptions): Promise<Remote
     const { port } = app.server.address() as AddressInfo;
     const { token } = await createSignedInUser(app, mailer);
     const venueId = await createVenue(app, token, 'Remote bench');
-    return { app, service, api: `http://127.0.0.1:${port}/api`, token, venueId, close };
+    const broker = opts.mqttUrl ?? 'embedded';
+    return { app, service, api: `http://127.0.0.1:${port}/api`, token, venueId, broker, close };
   } catch (error) {
     await close();
     throw error;
@@ -142,10 +151,14 @@ export async function addAmp(cloud: RemoteCloud, n: number, ip: string): Promise
     connector: mqttConnector({ reconnectMs: 300 }),
     backoff: { initialMs: 100, maxMs: 500 },
   });
+  let registered: string | undefined;
   const close = async () => {
     await Promise.race([agent.stop(), sleep(2000)]);
     await direct.close();
     amp.dispose();
+    // an external broker keeps the amp's retained shadow and status across runs: cleared as a removal does
+    if (registered !== undefined && cloud.broker !== 'embedded')
+      await cloud.service.mqtt.service.clearShadow(registered).catch(() => undefined);
   };
   try {
     const path = fillPath(DEVICE_PATHS.registrationToken, { venueId: cloud.venueId });
@@ -157,6 +170,7 @@ export async function addAmp(cloud: RemoteCloud, n: number, ip: string): Promise
       const id = amp.state.cloud.deviceId;
       return typeof id === 'string' && id !== '' ? id : undefined;
     });
+    registered = deviceId;
     await until(`amp ${n} online`, () => tryCredential(cloud, deviceId));
     return { amp, deviceId, directUrl: `ws://${ip}:${direct.port}`, close };
   } catch (error) {

@@ -6,7 +6,7 @@ import type { RemoteSessionsResult } from './sessions';
 
 export function formatRemoteRoundTrip(r: RemoteRoundTripResult): string[] {
   const lines = [
-    `remote round trip — DeviceClient → cloud relay → broker → amp agent, beside DeviceClient → the same amp's local ` +
+    `remote round trip — DeviceClient → cloud relay → broker (${r.broker === 'embedded' ? 'embedded Aedes' : r.broker}) → amp agent, beside DeviceClient → the same amp's local ` +
       `WebSocket; ${r.iterations} per method and path, alternated, one in flight; ${r.sessions} relay sessions ` +
       `at ≤ ${r.perSessionRate}/s each`,
   ];

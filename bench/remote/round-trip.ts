@@ -19,6 +19,8 @@ export interface RemoteRoundTripOptions {
   readonly sessions?: number;
   /** Loopback address of the amp's local device API (default 127.0.9.1). */
   readonly base?: string;
+  /** An external broker instead of the embedded one (startRemoteCloud's `mqttUrl`). */
+  readonly mqttUrl?: string;
 }
 
 /** One method's figures: through the relay, directly, and the ratios. */
@@ -32,6 +34,8 @@ export interface RemoteRoundTripCase {
 
 /** What benchRemoteRoundTrip measured, and what the amp answered. */
 export interface RemoteRoundTripResult {
+  /** `embedded`, or the external broker's URL. */
+  readonly broker: string;
   readonly iterations: number;
   readonly sessions: number;
   /** Requests per second each relay session was held to (under RELAY_RATE_PER_S). */
@@ -62,7 +66,11 @@ export async function benchRemoteRoundTrip(opts: RemoteRoundTripOptions): Promis
   const iterations = opts.iterations;
   const warmup = opts.warmup ?? Math.max(20, Math.round(iterations / 10));
   const sessions = opts.sessions ?? 8;
-  const cloud = await startRemoteCloud({ sessionsPerUser: sessions + 8, sessionsPerAmp: sessions + 8 });
+  const cloud = await startRemoteCloud({
+    sessionsPerUser: sessions + 8,
+    sessionsPerAmp: sessions + 8,
+    ...(opts.mqttUrl === undefined ? {} : { mqttUrl: opts.mqttUrl }),
+  });
   const cleanup: (() => Promise<void> | void)[] = [() => cloud.close()];
   try {
     const amp = await addAmp(cloud, 0, opts.base ?? '127.0.9.1');
@@ -125,6 +133,7 @@ export async function benchRemoteRoundTrip(opts: RemoteRoundTripOptions): Promis
     const remoteOutput = await remotes[1 % sessions]!.get(OUTPUT_URL);
     const directOutput = await direct.get(OUTPUT_URL);
     return {
+      broker: cloud.broker,
       iterations,
       sessions,
       perSessionRate,

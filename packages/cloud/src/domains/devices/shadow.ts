@@ -234,21 +234,26 @@ export function shadowIngestion(
         else unknown(deviceId, 'reported');
       },
     );
-    if (copies.length > 0) {
-      try {
-        const written = await upsertShadowsIfNewer(
-          db,
-          copies.map(([deviceId, values]) => ({ deviceId, reported: newest(values).reported })),
-          now,
-        );
-        for (const [deviceId, values] of copies) {
-          if (!written.has(deviceId)) unknown(deviceId, 'reported');
-          else if (written.get(deviceId)) observers.onReportedStored?.(deviceId, newest(values).reported);
-        }
-      } catch (error) {
-        for (const [deviceId] of copies) failed.set(deviceId, error);
-      }
-    }
+    // the copies through the same one-statement-then-one-by-one path: a copy the database refuses fails alone
+    const written = new Map<string, boolean>();
+    const copyOf = ([deviceId, values]: (typeof copies)[number]) => ({ deviceId, reported: newest(values).reported });
+    const copiesFailed = await storeEach(
+      copies,
+      async () => {
+        for (const [id, w] of await upsertShadowsIfNewer(db, copies.map(copyOf), now)) written.set(id, w);
+        return new Set(written.keys());
+      },
+      async (deviceId, values) => {
+        const one = await upsertShadowsIfNewer(db, [copyOf([deviceId, values])], now);
+        if (one.get(deviceId)) written.set(deviceId, true);
+        return one.has(deviceId);
+      },
+      (deviceId, values, known) => {
+        if (!known) unknown(deviceId, 'reported');
+        else if (written.get(deviceId)) observers.onReportedStored?.(deviceId, newest(values).reported);
+      },
+    );
+    for (const [deviceId, error] of copiesFailed) failed.set(deviceId, error);
     return failed;
   });
   const statuses = new BatchWriter<boolean>(DEVICE_BATCH_MAX, (batch) => {

@@ -38,7 +38,10 @@
  *                        postgres here)
  *   remote (= remote-roundtrip, remote-notify, remote-sessions), bench/remote/ (issue 13):
  *   --remote-iterations=N  relay and direct round trips per method (default 1000, quick 100); --remote-broker=URL
- *                        the round trip through an external broker (e.g. mqtt://127.0.0.1:1883) instead of Aedes
+ *                        the round trip through an external broker (e.g. mqtt://127.0.0.1:1883) instead of Aedes;
+ *                        --remote-placement=apart,one-loop where the parts run: apart (amp, browser-side clients
+ *                        and cloud in three processes, the headline), amp-apart (the clients with the cloud), one-loop
+ *                        (all on one event loop); default apart then one-loop
  *   --remote-rounds=N    notify changes (default 40, quick 8)
  *   --remote-sessions=N  concurrent relay sessions on one cloud (default 200, quick 40); --remote-amps=N amps they
  *                        spread over (default 25, quick 5); --remote-measure-ms=N load window with all open (default
@@ -88,6 +91,7 @@ import {
   formatRemoteNotify,
   formatRemoteRoundTrip,
   formatRemoteSessions,
+  type Placement,
 } from './remote';
 import { benchFirmwareDownload, formatFirmwareDownload } from './firmware';
 import { benchNotifications, formatNotifications } from './notifications';
@@ -339,9 +343,13 @@ if (only.has('cloud-rest')) {
 if (only.has('remote-roundtrip')) {
   const iterations = num('remote-iterations', quick ? 100 : 1000);
   const broker = flag('remote-broker');
-  const result = await benchRemoteRoundTrip({ iterations, ...(broker ? { mqttUrl: broker } : {}) });
-  for (const line of formatRemoteRoundTrip(result)) print(line);
-  print();
+  // browser, cloud and amp in three processes as in use (the headline), then everything on one event loop
+  const placements = (flag('remote-placement') ?? 'apart,one-loop').split(',') as Placement[];
+  for (const placement of placements) {
+    const result = await benchRemoteRoundTrip({ iterations, placement, ...(broker ? { mqttUrl: broker } : {}) });
+    for (const line of formatRemoteRoundTrip(result)) print(line);
+    print();
+  }
 }
 if (only.has('remote-notify')) {
   for (const line of formatRemoteNotify(await benchRemoteNotify({ rounds: num('remote-rounds', quick ? 8 : 40) })))

@@ -6,11 +6,13 @@
  * amp also serving its device API on a local WebSocket (the direct path); relay credentials and DeviceClients through
  * the relay, as the browser makes them.
  */
+import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   Amp,
   bootState,
@@ -37,6 +39,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { WebSocket } from 'ws';
 import { sleep } from '../stats';
+import type { AmpChildMessage, AmpChildRequest } from './amp-child';
 
 /** The url the request benches read and write, and where its fader is in the state tree. */
 export const OUTPUT_URL = '/amp/channels/1/output';
@@ -112,13 +115,19 @@ export async function startRemoteCloud(opts: RemoteCloudOptions): Promise<Remote
   }
 }
 
-/** One emulated amp: registered in the cloud through its agent, and serving its device API on a local WebSocket. */
-export interface RemoteAmp {
-  readonly amp: Amp;
+/** One emulated amp, registered in the cloud through its agent and serving its device API on a local WebSocket. */
+export interface BenchAmp {
   readonly deviceId: string;
   /** ws://{ip}:{port}: the same amp directly (the emulator's device API server, 100 ms notify period). */
   readonly directUrl: string;
+  /** The amp's own state at a url (not through any client). */
+  read(url: string): Promise<unknown>;
   close(): Promise<void>;
+}
+
+/** An amp in this process: the bench also changes its state directly. */
+export interface RemoteAmp extends BenchAmp {
+  readonly amp: Amp;
 }
 
 async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, ms = 15_000): Promise<T> {
@@ -161,18 +170,74 @@ export async function addAmp(cloud: RemoteCloud, n: number, ip: string): Promise
       await cloud.service.mqtt.service.clearShadow(registered).catch(() => undefined);
   };
   try {
-    const path = fillPath(DEVICE_PATHS.registrationToken, { venueId: cloud.venueId });
-    const res = await call(cloud.app, 'POST', path, undefined, cloud.token);
-    if (res.statusCode !== 200) throw new Error(`registration token refused: ${res.body}`);
-    const { registrationToken } = res.json<RegistrationTokenReply>();
-    amp.apply({ cloud: { registrationToken, registrationEndpoint: cloud.api } }, 'client');
+    amp.apply(
+      { cloud: { registrationToken: await registrationToken(cloud), registrationEndpoint: cloud.api } },
+      'client',
+    );
     const deviceId = await until(`amp ${n} registered`, () => {
       const id = amp.state.cloud.deviceId;
       return typeof id === 'string' && id !== '' ? id : undefined;
     });
     registered = deviceId;
     await until(`amp ${n} online`, () => tryCredential(cloud, deviceId));
-    return { amp, deviceId, directUrl: `ws://${ip}:${direct.port}`, close };
+    const read = (url: string) => Promise.resolve(amp.read(url));
+    return { amp, deviceId, directUrl: `ws://${ip}:${direct.port}`, read, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/** A registration token for the cloud's venue, as the console hands one to an installer. */
+async function registrationToken(cloud: RemoteCloud): Promise<string> {
+  const path = fillPath(DEVICE_PATHS.registrationToken, { venueId: cloud.venueId });
+  const res = await call(cloud.app, 'POST', path, undefined, cloud.token);
+  if (res.statusCode !== 200) throw new Error(`registration token refused: ${res.body}`);
+  return res.json<RegistrationTokenReply>().registrationToken;
+}
+
+const AMP_CHILD = fileURLToPath(new URL('./amp-child.ts', import.meta.url));
+
+/**
+ * addAmp's amp in a process of its own (amp-child.ts): the amp, its local device API and its cloud agent off this
+ * process's event loop, as a real amp is a device apart from the cloud and the browser. Registered and online when
+ * this resolves; `read` asks the child for the amp's own state.
+ */
+export async function addAmpProcess(cloud: RemoteCloud, n: number, ip: string): Promise<BenchAmp> {
+  const args = { n, ip, registrationToken: await registrationToken(cloud), registrationEndpoint: cloud.api };
+  const child = fork(AMP_CHILD, [JSON.stringify(args)], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+  const reads = new Map<number, (value: unknown) => void>();
+  let nextRead = 0;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const close = async () => {
+    if (child.connected) child.send({ type: 'stop' } satisfies AmpChildRequest);
+    await Promise.race([exited, sleep(5000)]);
+    child.kill('SIGKILL');
+    if (registered !== undefined && cloud.broker !== 'embedded')
+      await cloud.service.mqtt.service.clearShadow(registered).catch(() => undefined);
+  };
+  let registered: string | undefined;
+  try {
+    const ready = await new Promise<{ deviceId: string; port: number }>((resolve, reject) => {
+      child.on('message', (m: AmpChildMessage) => {
+        if (m.type === 'ready') resolve(m);
+        else if (m.type === 'failed') reject(new Error(m.error));
+        else reads.get(m.id)?.(m.value);
+      });
+      child.once('exit', (code) => reject(new Error(`amp ${n}'s process exited (${code}) before it registered`)));
+    });
+    registered = ready.deviceId;
+    await until(`amp ${n} online`, () => tryCredential(cloud, ready.deviceId));
+    const read = (url: string) =>
+      new Promise<unknown>((resolve) => {
+        const id = nextRead++;
+        reads.set(id, (value) => {
+          reads.delete(id);
+          resolve(value);
+        });
+        child.send({ type: 'read', id, url } satisfies AmpChildRequest);
+      });
+    return { deviceId: ready.deviceId, directUrl: `ws://${ip}:${ready.port}`, read, close };
   } catch (error) {
     await close();
     throw error;
@@ -186,20 +251,29 @@ export async function addAmps(cloud: RemoteCloud, count: number, base: string): 
   return amps;
 }
 
+/** A fresh relay credential: the url the bench opens and the subprotocols that carry the credential. */
+export async function relayTarget(
+  cloud: RemoteCloud,
+  deviceId: string,
+): Promise<{ url: string; protocols: readonly string[] }> {
+  const credential = await tryCredential(cloud, deviceId);
+  if (!credential) throw new Error(`no relay credential for ${deviceId}`);
+  const url = `${cloud.api.replace(/^http/, 'ws')}${fillPath(REMOTE_PATHS.relay, { deviceId })}`;
+  if (!credential.url.endsWith(new URL(url).pathname))
+    throw new Error(`relay url ${credential.url} is not the one the bench opens (${url})`);
+  return { url, protocols: [credential.protocol, `${RELAY_TOKEN_PROTOCOL_PREFIX}${credential.token}`] };
+}
+
 /**
  * A DeviceClient through the relay, as the browser opens one: a fresh credential, then the relay's WebSocket with the
  * credential in the subprotocols. The credential's `url` names the PUBLIC_URL; the bench connects to the port the
  * cloud listens on, same path.
  */
 export async function relayClient(cloud: RemoteCloud, deviceId: string): Promise<DeviceClient> {
-  const credential = await tryCredential(cloud, deviceId);
-  if (!credential) throw new Error(`no relay credential for ${deviceId}`);
-  const url = `${cloud.api.replace(/^http/, 'ws')}${fillPath(REMOTE_PATHS.relay, { deviceId })}`;
-  if (!credential.url.endsWith(new URL(url).pathname))
-    throw new Error(`relay url ${credential.url} is not the one the bench opens (${url})`);
+  const { url, protocols } = await relayTarget(cloud, deviceId);
   const client = new DeviceClient({
     url,
-    protocols: [credential.protocol, `${RELAY_TOKEN_PROTOCOL_PREFIX}${credential.token}`],
+    protocols,
     WebSocket,
     autoReconnect: false,
     timeoutMs: 10_000,

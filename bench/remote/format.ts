@@ -1,14 +1,26 @@
 /** The lines run.ts prints for the remote relay benches (issue 13). */
 import { kb, mb, ms, verdict, x } from '../stats';
 import { REMOTE_NOTIFY_TARGET_MS, type RemoteNotifyResult } from './notify';
-import { REMOTE_ROUND_TRIP_TARGET_RATIO, type RemoteRoundTripCase, type RemoteRoundTripResult } from './round-trip';
+import {
+  REMOTE_ROUND_TRIP_TARGET_RATIO,
+  type Placement,
+  type RemoteRoundTripCase,
+  type RemoteRoundTripResult,
+} from './round-trip';
 import type { RemoteSessionsResult } from './sessions';
+
+const PLACEMENT: Record<Placement, string> = {
+  apart: 'the amp, the clients (the browser) and the cloud with its broker in three processes, as in use',
+  'amp-apart': 'the amp in a process of its own, the clients with the cloud and the broker',
+  'one-loop': 'clients, cloud, broker and amp on one event loop',
+};
 
 export function formatRemoteRoundTrip(r: RemoteRoundTripResult): string[] {
   const lines = [
     `remote round trip — DeviceClient → cloud relay → broker (${r.broker === 'embedded' ? 'embedded Aedes' : r.broker}) → amp agent, beside DeviceClient → the same amp's local ` +
       `WebSocket; ${r.iterations} per method and path, alternated, one in flight; ${r.sessions} relay sessions ` +
-      `at ≤ ${r.perSessionRate}/s each`,
+      `at ≤ ${r.perSessionRate}/s each; ` +
+      PLACEMENT[r.placement],
   ];
   const one = (c: RemoteRoundTripCase) => {
     for (const p of ['p50', 'p99'] as const) {

@@ -13,6 +13,7 @@ export {
   type RemoteNotifyResult,
 } from './notify';
 export {
+  type Placement,
   benchRemoteRoundTrip,
   REMOTE_ROUND_TRIP_TARGET_RATIO,
   type RemoteRoundTripCase,

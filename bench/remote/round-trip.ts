@@ -2,12 +2,15 @@
  * Round trip through the relay (issue 13): `get` and `set` from a DeviceClient through the cloud relay, the broker and
  * the amp's cloud agent, beside the same request from a DeviceClient to the same amp over its local WebSocket.
  */
-import { performance } from 'node:perf_hooks';
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import type { DeviceClient } from '@rackside/device-client';
 import { getAt, RELAY_RATE_PER_S } from '@rackside/protocol';
-import { collectGarbage, sleep, summarize, type Latency } from '../stats';
-import { addAmp, directClient, faderValue, OUTPUT_URL, relayClient, startRemoteCloud } from './cloud';
+import { summarize, type Latency } from '../stats';
+import type { ClientChildMessage, ClientChildOptions } from './client-child';
+import { addAmp, addAmpProcess, directClient, OUTPUT_URL, relayClient, relayTarget, startRemoteCloud } from './cloud';
+import { measureRoundTrips, type RoundTripSamples } from './round-trip-loop';
 
 /** Sizes of a remote round-trip run. */
 export interface RemoteRoundTripOptions {
@@ -21,7 +24,17 @@ export interface RemoteRoundTripOptions {
   readonly base?: string;
   /** An external broker instead of the embedded one (startRemoteCloud's `mqttUrl`). */
   readonly mqttUrl?: string;
+  /**
+   * Where the parts run: `apart` (default) as they do in use, on three devices — the amp, its local device API and
+   * its cloud agent in a process of their own (amp-child.ts), the clients (the browser's side) in another
+   * (client-child.ts), the cloud and its broker in this one; `amp-apart`: the amp so, the clients in this process with
+   * the cloud; `one-loop`: all in this process, on one event loop, every hop's work in one queue.
+   */
+  readonly placement?: Placement;
 }
+
+/** Where benchRemoteRoundTrip's parts run (`RemoteRoundTripOptions.placement`). */
+export type Placement = 'apart' | 'amp-apart' | 'one-loop';
 
 /** One method's figures: through the relay, directly, and the ratios. */
 export interface RemoteRoundTripCase {
@@ -36,6 +49,7 @@ export interface RemoteRoundTripCase {
 export interface RemoteRoundTripResult {
   /** `embedded`, or the external broker's URL. */
   readonly broker: string;
+  readonly placement: Placement;
   readonly iterations: number;
   readonly sessions: number;
   /** Requests per second each relay session was held to (under RELAY_RATE_PER_S). */
@@ -60,12 +74,15 @@ export const REMOTE_ROUND_TRIP_TARGET_RATIO = 3;
  * API, alternately (each path first on every other pair, right after the pacing pause), one request in flight at a
  * time, so that drift, background work and waking from the pause fall on both alike. The amp is one emulated 704D
  * without physics (only the requests change it), its cloud agent connected to the embedded broker of a cloud in this
- * process; client, cloud, broker and amp share one event loop, for both paths.
+ * process; the clients (the browser's side) share this process's event loop with the cloud and the broker. The amp
+ * runs in a process of its own by default (`amp`), so that on both paths the request crosses to the amp's process
+ * and back once, as it crosses to a real amp.
  */
 export async function benchRemoteRoundTrip(opts: RemoteRoundTripOptions): Promise<RemoteRoundTripResult> {
   const iterations = opts.iterations;
   const warmup = opts.warmup ?? Math.max(20, Math.round(iterations / 10));
   const sessions = opts.sessions ?? 8;
+  const placement = opts.placement ?? 'apart';
   const cloud = await startRemoteCloud({
     sessionsPerUser: sessions + 8,
     sessionsPerAmp: sessions + 8,
@@ -73,79 +90,71 @@ export async function benchRemoteRoundTrip(opts: RemoteRoundTripOptions): Promis
   });
   const cleanup: (() => Promise<void> | void)[] = [() => cloud.close()];
   try {
-    const amp = await addAmp(cloud, 0, opts.base ?? '127.0.9.1');
+    const base = opts.base ?? '127.0.9.1';
+    const amp = placement === 'one-loop' ? await addAmp(cloud, 0, base) : await addAmpProcess(cloud, 0, base);
     cleanup.push(() => amp.close());
-    const remotes: DeviceClient[] = [];
-    for (let s = 0; s < sessions; s++) {
-      const c = await relayClient(cloud, amp.deviceId);
-      cleanup.push(() => c.close());
-      remotes.push(c);
-    }
-    const direct = await directClient(amp.directUrl);
-    cleanup.push(() => direct.close());
-
     // each relay session at most 80 % of the relay's rate: a Busy answer would be a failed request, not a figure
     const perSessionRate = RELAY_RATE_PER_S * 0.8;
-    const gapMs = 1000 / perSessionRate;
-    const lastSent = remotes.map(() => -Infinity);
-    const paced = async (s: number) => {
-      const wait = lastSent[s]! + gapMs - performance.now();
-      if (wait > 0) await sleep(wait);
-      lastSent[s] = performance.now();
-    };
+    const loop = { iterations, warmup, gapMs: 1000 / perSessionRate };
 
-    const run = {
-      get: (c: DeviceClient) => c.get(OUTPUT_URL),
-      set: (c: DeviceClient, i: number) => c.set(OUTPUT_URL, { fader: faderValue(i) }),
-    };
-    let n = 0;
-    const measure = async (method: 'get' | 'set'): Promise<RemoteRoundTripCase> => {
-      const remote: number[] = [];
-      const directSamples: number[] = [];
-      for (let i = -warmup; i < iterations; i++) {
-        if (i % 250 === 0) collectGarbage();
-        const s = n++ % sessions;
-        await paced(s);
-        // the first request after the pause pays for waking the loop (about 3 × a request that follows another, on
-        // both paths): the two paths take turns going first, so neither carries it alone
-        const remoteFirst = i % 2 === 0;
-        const t0 = performance.now();
-        await (remoteFirst ? run[method](remotes[s]!, 2 * n) : run[method](direct, 2 * n + 1));
-        const t1 = performance.now();
-        await (remoteFirst ? run[method](direct, 2 * n + 1) : run[method](remotes[s]!, 2 * n));
-        const t2 = performance.now();
-        if (i < 0) continue;
-        remote.push(remoteFirst ? t1 - t0 : t2 - t1);
-        directSamples.push(remoteFirst ? t2 - t1 : t1 - t0);
+    let samples: RoundTripSamples;
+    if (placement === 'apart') {
+      const relay = [];
+      for (let s = 0; s < sessions; s++) relay.push(await relayTarget(cloud, amp.deviceId));
+      samples = await inClientProcess({ ...loop, relay, directUrl: amp.directUrl });
+    } else {
+      const remotes: DeviceClient[] = [];
+      for (let s = 0; s < sessions; s++) {
+        const c = await relayClient(cloud, amp.deviceId);
+        cleanup.push(() => c.close());
+        remotes.push(c);
       }
-      const r = summarize(remote);
-      const d = summarize(directSamples);
+      const direct = await directClient(amp.directUrl);
+      cleanup.push(() => direct.close());
+      samples = await measureRoundTrips({ ...loop, remotes, direct });
+    }
+
+    const one = (method: 'get' | 'set'): RemoteRoundTripCase => {
+      const r = summarize(samples[method].remote);
+      const d = summarize(samples[method].direct);
       return { method, remote: r, direct: d, ratioP50: r.p50 / d.p50, ratioP99: r.p99 / d.p99 };
     };
-
-    const get = await measure('get');
-    const set = await measure('set');
-
-    const lastSet = faderValue(2 * n + 7);
-    await paced(0);
-    await remotes[0]!.set(OUTPUT_URL, { fader: lastSet });
-    await paced(1 % sessions);
-    const remoteOutput = await remotes[1 % sessions]!.get(OUTPUT_URL);
-    const directOutput = await direct.get(OUTPUT_URL);
+    const held = await amp.read(OUTPUT_URL);
     return {
       broker: cloud.broker,
+      placement,
       iterations,
       sessions,
       perSessionRate,
-      get,
-      set,
-      remoteGetMatchesAmp: isDeepStrictEqual(remoteOutput, amp.amp.read(OUTPUT_URL)),
-      directGetMatchesAmp: isDeepStrictEqual(directOutput, amp.amp.read(OUTPUT_URL)),
-      lastSet,
-      ampFader: amp.amp.read(`${OUTPUT_URL}/fader`),
-      directReadBack: getAt(directOutput, ['fader']),
+      get: one('get'),
+      set: one('set'),
+      remoteGetMatchesAmp: isDeepStrictEqual(samples.remoteOutput, held),
+      directGetMatchesAmp: isDeepStrictEqual(samples.directOutput, held),
+      lastSet: samples.lastSet,
+      ampFader: await amp.read(`${OUTPUT_URL}/fader`),
+      directReadBack: getAt(samples.directOutput, ['fader']),
     };
   } finally {
     for (const c of cleanup.reverse()) await c();
+  }
+}
+
+const CLIENT_CHILD = fileURLToPath(new URL('./client-child.ts', import.meta.url));
+
+/** The measuring loop in client-child.ts, a process of its own, as a browser is. */
+async function inClientProcess(opts: ClientChildOptions): Promise<RoundTripSamples> {
+  const child = fork(CLIENT_CHILD, [JSON.stringify(opts)], {
+    execArgv: ['--expose-gc', '--import', 'tsx'],
+    stdio: 'inherit',
+  });
+  try {
+    return await new Promise<RoundTripSamples>((resolve, reject) => {
+      child.on('message', (m: ClientChildMessage) =>
+        m.type === 'done' ? resolve(m.samples) : reject(new Error(`the client process failed: ${m.error}`)),
+      );
+      child.once('exit', (code) => reject(new Error(`the client process exited (${code}) before its samples`)));
+    });
+  } finally {
+    child.kill();
   }
 }

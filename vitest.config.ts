@@ -21,6 +21,34 @@ export default defineConfig({
           environment: 'happy-dom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['src/testing/setup.ts'],
+          // the libraries the console's files import, each pre-bundled once into one module (vite's dep optimizer)
+          // instead of hundreds of files loaded again in every test file: the whole web project 351 → 301 s on the
+          // same quiet machine (import 160 → 118 s summed); a fresh cache costs ~5 s to build
+          deps: {
+            optimizer: {
+              client: {
+                enabled: true,
+                include: [
+                  '@mui/material',
+                  '@mui/material/*',
+                  '@emotion/react',
+                  '@emotion/styled',
+                  '@reduxjs/toolkit',
+                  '@reduxjs/toolkit/query/react',
+                  'react-redux',
+                  'react-router',
+                  'react-hook-form',
+                  '@hookform/resolvers/zod',
+                  'i18next',
+                  'react-i18next',
+                  'zod',
+                  'libphonenumber-js',
+                  '@testing-library/react',
+                  '@testing-library/user-event',
+                ],
+              },
+            },
+          },
         },
       },
     ],

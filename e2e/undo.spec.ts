@@ -42,6 +42,15 @@ const other = (current: number, wanted: number, instead: number): number => (cur
 const undoButton = (page: Page) => page.getByRole('button', { name: 'Undo', exact: true });
 const redoButton = (page: Page) => page.getByRole('button', { name: 'Redo', exact: true });
 
+/**
+ * Waits until the Undo button's hint (its tooltip) names the change: a change joins the history once the amp's reply
+ * reaches the page, which can be after the amp itself already holds the value (what expectOnAmp reads).
+ */
+async function nextUndoIs(page: Page, change: RegExp): Promise<void> {
+  await undoButton(page).hover();
+  await expect(page.getByRole('tooltip')).toHaveText(new RegExp(`^Undo: .*${change.source}`, 'i'));
+}
+
 /** The change history's entries, newest first (the menu is open). */
 async function openHistory(page: Page): Promise<Locator> {
   await page.getByRole('button', { name: 'Change history' }).click();
@@ -63,6 +72,7 @@ test('undo and redo of a fader, an EQ band gain and a crossover frequency, each 
   const newFader = other(fader, -12.5, -20);
   await enterValue(page, channel(page.getByRole('tabpanel'), 1), /^Edit Fader$/, String(newFader));
   await expectOnAmp(AMP, FADER, newFader);
+  await nextUndoIs(page, /fader/);
   await undoButton(page).click();
   await expectOnAmp(AMP, FADER, fader);
   await expect(undoButton(page)).toBeDisabled();
@@ -80,6 +90,7 @@ test('undo and redo of a fader, an EQ band gain and a crossover frequency, each 
   const newGain = other(gain, 6, -6);
   await enterValue(page, band, /^Edit Gain$/, String(newGain));
   await expectOnAmp(AMP, EQ_GAIN, newGain);
+  await nextUndoIs(page, /EQ band 3 gain/);
   await page.keyboard.press('Control+z');
   await expectOnAmp(AMP, EQ_GAIN, gain);
   await page.keyboard.press('Control+y');
@@ -98,6 +109,7 @@ test('undo and redo of a fader, an EQ band gain and a crossover frequency, each 
   const newFrequency = other(frequency, 120, 250);
   await enterValue(page, highPass, /^Edit .*frequency$/i, String(newFrequency));
   await expectOnAmp(AMP, HP_FREQUENCY, newFrequency);
+  await nextUndoIs(page, /high-pass frequency/);
   const listed = await openHistory(page);
   await expect(listed.first()).toHaveText(`Ch 1 high-pass frequency ${frequency} → ${newFrequency} Hz`);
   await listed.first().click();
@@ -128,6 +140,7 @@ test('Ctrl+Z in a text field is the browser’s own text undo and leaves the amp
   await expect(name).not.toHaveValue(/x$/);
   await expectOnAmp(AMP, FADER, newFader);
   // outside the text field the shortcut is the amp's again (the name, unchanged, adds no change)
+  await nextUndoIs(page, /fader/);
   await undoButton(page).focus();
   await page.keyboard.press('Control+z');
   await expectOnAmp(AMP, FADER, fader);

@@ -20,9 +20,17 @@ test.beforeAll(async ({ request }) => {
   venueId = await createVenueByApi(request, await apiSignIn(request, email), 'Screens Hall');
 });
 
-/** Opens a path and waits for its heading (level 1 or 2, by name). */
-async function check(page: Page, path: string, heading: RegExp): Promise<void> {
-  await page.goto(path);
+/**
+ * Opens a path and waits for its heading (level 1 or 2, by name). Signed in, the console goes there as its own links
+ * do (the router follows the history), without loading the whole app again for each screen.
+ */
+async function check(page: Page, path: string, heading: RegExp, { inApp = false } = {}): Promise<void> {
+  if (inApp)
+    await page.evaluate((to) => {
+      window.history.pushState(null, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, path);
+  else await page.goto(path);
   await expect(page.getByRole('heading', { name: heading }).first()).toBeVisible();
   expect(await seriousViolations(page), path).toEqual([]);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -42,12 +50,13 @@ for (const dark of [false, true])
       await check(page, '/forgot', /^Forgot password$/);
       await signIn(page, email);
       await check(page, '/venues', /^Venues$/);
-      if (width < 1120) await check(page, '/venues/dashboard', /^Dashboard$/);
-      await check(page, `/venues/${venueId}`, /^Screens Hall$/);
-      await check(page, `/venues/${venueId}/settings`, /^Venue settings$/);
-      await check(page, `/venues/${venueId}/add`, /Add Amp/i);
-      await check(page, '/contacts', /^Contacts$/);
-      await check(page, '/contacts/add', /contact/i);
-      await check(page, '/profile', /^Profile$/);
-      await check(page, '/preferences', /^Preferences$/);
+      const inApp = { inApp: true };
+      if (width < 1120) await check(page, '/venues/dashboard', /^Dashboard$/, inApp);
+      await check(page, `/venues/${venueId}`, /^Screens Hall$/, inApp);
+      await check(page, `/venues/${venueId}/settings`, /^Venue settings$/, inApp);
+      await check(page, `/venues/${venueId}/add`, /Add Amp/i, inApp);
+      await check(page, '/contacts', /^Contacts$/, inApp);
+      await check(page, '/contacts/add', /^Add contact$/, inApp);
+      await check(page, '/profile', /^Profile$/, inApp);
+      await check(page, '/preferences', /^Preferences$/, inApp);
     });

@@ -5,8 +5,7 @@
  * token it is given; the process then tells its parent the device id and the local port, answers `read` requests
  * with the amp's own state at a url (the bench's checks) and stops on `stop`.
  */
-import { Amp, bootState, fleetIdentity, mqttConnector, startCloudAgent, startDeviceApi } from '@rackside/amp-sim';
-import { getModel } from '@rackside/protocol';
+import { register, registeredId, startLocalAmp } from './bench-amp';
 import { sleep } from '../stats';
 
 /** What the parent sends, and what this process answers. */
@@ -24,36 +23,23 @@ const opts = JSON.parse(process.argv[2] ?? '{}') as {
 };
 const send = (m: AmpChildMessage) => process.send?.(m);
 
-const identity = fleetIdentity(getModel('704D'), opts.n, opts.ip);
-const amp = new Amp(identity);
-amp.apply(bootState(identity), 'amp');
-const direct = await startDeviceApi(amp, { host: opts.ip, port: 0 });
-const agent = startCloudAgent(amp, {
-  connector: mqttConnector({ reconnectMs: 300 }),
-  backoff: { initialMs: 100, maxMs: 500 },
-});
-
-const stop = async () => {
-  await Promise.race([agent.stop(), sleep(2000)]);
-  await direct.close();
-  amp.dispose();
+const { amp, port, stop } = await startLocalAmp(opts.n, opts.ip);
+const exit = async () => {
+  await stop();
   process.exit(0);
 };
 process.on('message', (m: AmpChildRequest) => {
   if (m.type === 'read') send({ type: 'read', id: m.id, value: amp.read(m.url) });
-  else void stop();
+  else void exit();
 });
-process.on('disconnect', () => void stop());
+process.on('disconnect', () => void exit());
 
-amp.apply(
-  { cloud: { registrationToken: opts.registrationToken, registrationEndpoint: opts.registrationEndpoint } },
-  'client',
-);
+register(amp, opts.registrationToken, opts.registrationEndpoint);
 const end = Date.now() + 15_000;
 for (;;) {
-  const id = amp.state.cloud.deviceId;
-  if (typeof id === 'string' && id !== '') {
-    send({ type: 'ready', deviceId: id, port: direct.port });
+  const id = registeredId(amp);
+  if (id !== undefined) {
+    send({ type: 'ready', deviceId: id, port });
     break;
   }
   if (Date.now() > end) {

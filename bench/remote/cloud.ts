@@ -13,24 +13,13 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  Amp,
-  bootState,
-  fleetIdentity,
-  mqttConnector,
-  nthAddress,
-  startCloudAgent,
-  startDeviceApi,
-  type CloudAgent,
-  type DeviceApi,
-} from '@rackside/amp-sim';
+import { nthAddress, type Amp } from '@rackside/amp-sim';
 import { isOutbox, loadConfig, silentBrokerLogger, startCloudService, type CloudService } from '@rackside/cloud';
 import { call, createSignedInUser, createVenue, migratedPgliteFolder } from '@rackside/cloud/testing';
 import { DeviceClient } from '@rackside/device-client';
 import {
   DEVICE_PATHS,
   fillPath,
-  getModel,
   RELAY_TOKEN_PROTOCOL_PREFIX,
   REMOTE_PATHS,
   type RegistrationTokenReply,
@@ -40,6 +29,7 @@ import type { FastifyInstance } from 'fastify';
 import { WebSocket } from 'ws';
 import { sleep } from '../stats';
 import type { AmpChildMessage, AmpChildRequest } from './amp-child';
+import { register, registeredId, startLocalAmp } from './bench-amp';
 
 /** The url the request benches read and write, and where its fader is in the state tree. */
 export const OUTPUT_URL = '/amp/channels/1/output';
@@ -152,40 +142,29 @@ async function tryCredential(cloud: RemoteCloud, deviceId: string): Promise<Remo
  * credential for it (registered and online).
  */
 export async function addAmp(cloud: RemoteCloud, n: number, ip: string): Promise<RemoteAmp> {
-  const identity = fleetIdentity(getModel('704D'), n, ip);
-  const amp = new Amp(identity);
-  amp.apply(bootState(identity), 'amp');
-  const direct: DeviceApi = await startDeviceApi(amp, { host: ip, port: 0 });
-  const agent: CloudAgent = startCloudAgent(amp, {
-    connector: mqttConnector({ reconnectMs: 300 }),
-    backoff: { initialMs: 100, maxMs: 500 },
-  });
+  const { amp, port, stop } = await startLocalAmp(n, ip);
   let registered: string | undefined;
   const close = async () => {
-    await Promise.race([agent.stop(), sleep(2000)]);
-    await direct.close();
-    amp.dispose();
-    // an external broker keeps the amp's retained shadow and status across runs: cleared as a removal does
-    if (registered !== undefined && cloud.broker !== 'embedded')
-      await cloud.service.mqtt.service.clearShadow(registered).catch(() => undefined);
+    await stop();
+    await forgetShadow(cloud, registered);
   };
   try {
-    amp.apply(
-      { cloud: { registrationToken: await registrationToken(cloud), registrationEndpoint: cloud.api } },
-      'client',
-    );
-    const deviceId = await until(`amp ${n} registered`, () => {
-      const id = amp.state.cloud.deviceId;
-      return typeof id === 'string' && id !== '' ? id : undefined;
-    });
+    register(amp, await registrationToken(cloud), cloud.api);
+    const deviceId = await until(`amp ${n} registered`, () => registeredId(amp));
     registered = deviceId;
     await until(`amp ${n} online`, () => tryCredential(cloud, deviceId));
     const read = (url: string) => Promise.resolve(amp.read(url));
-    return { amp, deviceId, directUrl: `ws://${ip}:${direct.port}`, read, close };
+    return { amp, deviceId, directUrl: `ws://${ip}:${port}`, read, close };
   } catch (error) {
     await close();
     throw error;
   }
+}
+
+/** An external broker keeps the amp's retained shadow and status across runs: cleared as a removal does. */
+async function forgetShadow(cloud: RemoteCloud, deviceId: string | undefined): Promise<void> {
+  if (deviceId !== undefined && cloud.broker !== 'embedded')
+    await cloud.service.mqtt.service.clearShadow(deviceId).catch(() => undefined);
 }
 
 /** A registration token for the cloud's venue, as the console hands one to an installer. */
@@ -209,14 +188,13 @@ export async function addAmpProcess(cloud: RemoteCloud, n: number, ip: string): 
   const reads = new Map<number, (value: unknown) => void>();
   let nextRead = 0;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let registered: string | undefined;
   const close = async () => {
     if (child.connected) child.send({ type: 'stop' } satisfies AmpChildRequest);
     await Promise.race([exited, sleep(5000)]);
     child.kill('SIGKILL');
-    if (registered !== undefined && cloud.broker !== 'embedded')
-      await cloud.service.mqtt.service.clearShadow(registered).catch(() => undefined);
+    await forgetShadow(cloud, registered);
   };
-  let registered: string | undefined;
   try {
     const ready = await new Promise<{ deviceId: string; port: number }>((resolve, reject) => {
       child.on('message', (m: AmpChildMessage) => {

@@ -88,6 +88,8 @@ describe('undo in the amp detail (issue 18)', () => {
     const undo = await screen.findByRole('button', { name: 'Undo' });
     const redo = screen.getByRole('button', { name: 'Redo' });
     expect(redo).toBeDisabled();
+    // the button itself tells what it would undo (not only the tooltip's wrapper)
+    expect(undo).toHaveAccessibleDescription('Undo: Ch 2 EQ band 3 gain +6.0 → +3.0 dB');
     await user.click(undo);
     await user.click(undo);
     await waitFor(() => expect(undo).toBeDisabled());

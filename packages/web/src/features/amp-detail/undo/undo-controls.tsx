@@ -23,13 +23,18 @@ interface StepButtonProps {
 }
 
 function StepButton({ label, hint, disabled, onClick, icon }: StepButtonProps) {
+  const hintId = useId();
   return (
     <Tooltip title={hint} describeChild>
-      {/* a disabled button gets no pointer events: the span keeps the tooltip */}
+      {/* a disabled button gets no pointer events: the span keeps the tooltip; the button itself is described by
+          the same hint (a hidden element may describe), so a screen reader on the button hears what it would do */}
       <span>
-        <IconButton aria-label={label} disabled={disabled} onClick={onClick}>
+        <IconButton aria-label={label} aria-describedby={hintId} disabled={disabled} onClick={onClick}>
           {icon}
         </IconButton>
+        <span id={hintId} hidden>
+          {hint}
+        </span>
       </span>
     </Tooltip>
   );

@@ -4,8 +4,8 @@
  * DeviceClients through the relay, with the credentials the parent asked the cloud for, and one on the amp's local
  * WebSocket; the measuring loop of round-trip-loop.ts; the samples sent to the parent, then exit.
  */
-import { DeviceClient } from '@rackside/device-client';
-import { WebSocket } from 'ws';
+import type { DeviceClient } from '@rackside/device-client';
+import { openBenchClient } from './bench-client';
 import { measureRoundTrips, type RoundTripSamples } from './round-trip-loop';
 
 export interface ClientChildOptions {
@@ -21,15 +21,8 @@ export type ClientChildMessage = { type: 'done'; samples: RoundTripSamples } | {
 const opts = JSON.parse(process.argv[2] ?? '{}') as ClientChildOptions;
 const clients: DeviceClient[] = [];
 const open = async (url: string, protocols?: readonly string[]) => {
-  const c = new DeviceClient({
-    url,
-    WebSocket,
-    autoReconnect: false,
-    timeoutMs: 10_000,
-    ...(protocols ? { protocols: [...protocols] } : {}),
-  });
+  const c = await openBenchClient(url, protocols);
   clients.push(c);
-  await c.connected();
   return c;
 };
 try {

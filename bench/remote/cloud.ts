@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { nthAddress, type Amp } from '@rackside/amp-sim';
 import { isOutbox, loadConfig, silentBrokerLogger, startCloudService, type CloudService } from '@rackside/cloud';
 import { call, createSignedInUser, createVenue, migratedPgliteFolder } from '@rackside/cloud/testing';
-import { DeviceClient } from '@rackside/device-client';
+import type { DeviceClient } from '@rackside/device-client';
 import {
   DEVICE_PATHS,
   fillPath,
@@ -26,10 +26,10 @@ import {
   type RemoteSessionReply,
 } from '@rackside/protocol';
 import type { FastifyInstance } from 'fastify';
-import { WebSocket } from 'ws';
 import { sleep } from '../stats';
 import type { AmpChildMessage, AmpChildRequest } from './amp-child';
 import { register, registeredId, startLocalAmp } from './bench-amp';
+import { openBenchClient } from './bench-client';
 
 /** The url the request benches read and write, and where its fader is in the state tree. */
 export const OUTPUT_URL = '/amp/channels/1/output';
@@ -249,20 +249,8 @@ export async function relayTarget(
  */
 export async function relayClient(cloud: RemoteCloud, deviceId: string): Promise<DeviceClient> {
   const { url, protocols } = await relayTarget(cloud, deviceId);
-  const client = new DeviceClient({
-    url,
-    protocols,
-    WebSocket,
-    autoReconnect: false,
-    timeoutMs: 10_000,
-  });
-  await client.connected();
-  return client;
+  return openBenchClient(url, protocols);
 }
 
 /** A DeviceClient on a local WebSocket (the direct path). */
-export async function directClient(url: string): Promise<DeviceClient> {
-  const client = new DeviceClient({ url, WebSocket, autoReconnect: false, timeoutMs: 10_000 });
-  await client.connected();
-  return client;
-}
+export const directClient = (url: string): Promise<DeviceClient> => openBenchClient(url);

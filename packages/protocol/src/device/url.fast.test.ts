@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { getModel } from './models';
 import { model, URLS } from './testing/arbitraries';
 import { refNormalizeUrl } from './testing/reference';
-import { normalizeUrl, resolveUrl, RESOLVE_CACHE_LIMIT } from './url';
+import { normalizeUrl, resolveUrl, RESOLVE_CACHE_LIMIT, urlSegments } from './url';
 
 describe('fast paths of url.ts give what the plain code gives', () => {
   it('normalizeUrl (property)', () => {
@@ -18,6 +18,20 @@ describe('fast paths of url.ts give what the plain code gives', () => {
     );
     fc.assert(
       fc.property(url, (u) => normalizeUrl(u) === refNormalizeUrl(u)),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('urlSegments: the non-empty parts between slashes, as split and filter give them (property)', () => {
+    const url = fc.oneof(
+      fc.string({ unit: fc.constantFrom('/', 'a', 'b', '1', ' ', '.'), maxLength: 12 }),
+      fc.string({ maxLength: 20 }),
+      model.chain((m) => fc.constantFrom(...URLS.get(m)!)),
+    );
+    fc.assert(
+      fc.property(url, (u) => {
+        expect(urlSegments(u)).toEqual(u.split('/').filter((p) => p.length > 0));
+      }),
       { numRuns: 3000 },
     );
   });

@@ -11,13 +11,18 @@ import { DEVICE_TREE } from './tree';
 export const present = (x: { readonly when?: Presence }, ctx: TreeContext): boolean => !x.when || x.when(ctx);
 
 const keySets = new WeakMap<CollectionNode, WeakMap<ModelInfo, ReadonlySet<string>>>();
+/** The last collection and model hasKey answered for, with their keys (models and nodes are static). */
+let last: { node?: CollectionNode; model?: ModelInfo; keys: ReadonlySet<string> } = { keys: new Set() };
 
 /** True when a collection has this key at this place (its keys depend on the model alone: kept per model). */
 export function hasKey(node: CollectionNode, ctx: TreeContext, key: string): boolean {
+  // the last collection and model asked about (a notify walks the same one for every client): no WeakMap lookups
+  if (node === last.node && ctx.model === last.model) return last.keys.has(key);
   let byModel = keySets.get(node);
   if (!byModel) keySets.set(node, (byModel = new WeakMap<ModelInfo, ReadonlySet<string>>()));
   let keys = byModel.get(ctx.model);
   if (!keys) byModel.set(ctx.model, (keys = new Set(node.keys(ctx))));
+  last = { node, model: ctx.model, keys };
   return keys.has(key);
 }
 

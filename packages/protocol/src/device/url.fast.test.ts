@@ -9,27 +9,24 @@ import { model, URLS } from './testing/arbitraries';
 import { refNormalizeUrl } from './testing/reference';
 import { normalizeUrl, resolveUrl, RESOLVE_CACHE_LIMIT, urlSegments } from './url';
 
+/** Slashes and a few letters, any text, and the models' own URLs. */
+const anyUrl = fc.oneof(
+  fc.string({ unit: fc.constantFrom('/', 'a', 'b', '1', ' ', '.'), maxLength: 12 }),
+  fc.string({ maxLength: 20 }),
+  model.chain((m) => fc.constantFrom(...URLS.get(m)!)),
+);
+
 describe('fast paths of url.ts give what the plain code gives', () => {
   it('normalizeUrl (property)', () => {
-    const url = fc.oneof(
-      fc.string({ unit: fc.constantFrom('/', 'a', 'b', '1', ' ', '.'), maxLength: 12 }),
-      fc.string({ maxLength: 20 }),
-      model.chain((m) => fc.constantFrom(...URLS.get(m)!)),
-    );
     fc.assert(
-      fc.property(url, (u) => normalizeUrl(u) === refNormalizeUrl(u)),
+      fc.property(anyUrl, (u) => normalizeUrl(u) === refNormalizeUrl(u)),
       { numRuns: 3000 },
     );
   });
 
   it('urlSegments: the non-empty parts between slashes, as split and filter give them (property)', () => {
-    const url = fc.oneof(
-      fc.string({ unit: fc.constantFrom('/', 'a', 'b', '1', ' ', '.'), maxLength: 12 }),
-      fc.string({ maxLength: 20 }),
-      model.chain((m) => fc.constantFrom(...URLS.get(m)!)),
-    );
     fc.assert(
-      fc.property(url, (u) => {
+      fc.property(anyUrl, (u) => {
         expect(urlSegments(u)).toEqual(u.split('/').filter((p) => p.length > 0));
       }),
       { numRuns: 3000 },

@@ -53,6 +53,7 @@ import { connect, type MqttClient } from 'mqtt';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { findHaproxy, NODE_HEADER, reachable, startCluster, type Cluster } from './test/cluster';
+import { freePortBlock } from './test/ports';
 import { createThrowawayPostgres, type ThrowawayPostgres } from './test/databases';
 import { PASSWORD, uniqueEmail } from './test/factories';
 import { startTestSmtpServer, type TestSmtpServer } from './test/smtp-server';
@@ -778,14 +779,4 @@ if (missing.length > 0 && !process.env.CI) {
       expect(notes).toEqual([{ state: 'sent', n: 4 }]);
     }, 150_000);
   });
-}
-
-/** The first of `count` consecutive free ports on 127.0.0.1, from a random start (parallel runs do not collide). */
-async function freePortBlock(count: number): Promise<number> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const base = 20_000 + Math.floor(Math.random() * 20_000);
-    const taken = await Promise.all(Array.from({ length: count }, (_, i) => reachable('127.0.0.1', base + i, 300)));
-    if (!taken.some(Boolean)) return base;
-  }
-  throw new Error('no block of free ports');
 }

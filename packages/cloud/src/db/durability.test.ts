@@ -9,7 +9,6 @@
  * database, killed with its process by design.
  */
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import {
   CONTACT_PATHS,
   DEVICE_PATHS,
@@ -24,21 +23,12 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cloudProcess, type CloudProcess } from '../test/cloud-process';
 import { createThrowawayPostgres, type ThrowawayPostgres } from '../test/databases';
+import { freePortBlock } from '../test/ports';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 const WRITES = 1000;
 const DEVICES = 100;
 const PASSWORD = 'Durab1e!Pass';
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 
 describe.runIf(adminUrl !== undefined && adminUrl.trim() !== '')('durability on PostgreSQL (SIGKILL mid-write)', () => {
   let database: ThrowawayPostgres;
@@ -87,7 +77,7 @@ describe.runIf(adminUrl !== undefined && adminUrl.trim() !== '')('durability on 
   });
 
   it('every acknowledged write survives; nothing is half-written', { timeout: 240_000 }, async () => {
-    const port = await freePort();
+    const port = await freePortBlock(1);
     await start(port);
 
     // an account with two venues and DEVICES amps in the first (inserted: registration is not what is tested)

@@ -30,13 +30,14 @@ const expectPositive = (...values: number[]) => {
 
 // addresses apart from `npm run bench` (127.0.5.x to 127.0.7.x), so both can run at once
 describe('device API benchmarks (smoke, untimed)', () => {
-  it('round trip: get and set through DeviceClient, raw ws and a bare echo; the set value reads back', async () => {
+  it('round trip: get and set through DeviceClient, raw ws, a bare echo and a JSON echo; the set value reads back', async () => {
     const r = await benchRoundTrip({ iterations: 20, warmup: 5, base: '127.0.15.1' });
     for (const c of [r.get, r.set]) {
       expectFigures(c.client, 20);
       expectFigures(c.rawToAmp, 20);
       expectFigures(c.bare, 20);
-      expectPositive(c.ratioP50, c.ratioP99, c.requestBytes, c.replyBytes);
+      expectFigures(c.jsonEcho, 20);
+      expectPositive(c.ratioP50, c.ratioP99, c.ratioJsonP50, c.ratioJsonP99, c.requestBytes, c.replyBytes);
     }
     expect(r.getMatchesAmp).toBe(true);
     expect(r.readBack).toBe(r.lastSet);
@@ -46,7 +47,8 @@ describe('device API benchmarks (smoke, untimed)', () => {
     const r = await benchNotifyFanout({ clients: 5, rounds: 3, warmupRounds: 1, base: '127.0.15.11' });
     for (const l of [r.endToEnd, r.firstReceipt, r.setReply, r.bareEndToEnd]) expectFigures(l, 3);
     // with few clients, the first and the last may receive in the same millisecond: spreads may be 0
-    for (const l of [r.spread, r.bareSpread]) for (const v of [l.p50, l.p99]) expect(v).toBeGreaterThanOrEqual(0);
+    for (const l of [r.spread, r.bareSpread, r.jsonSpread])
+      for (const v of [l.p50, l.p99]) expect(v).toBeGreaterThanOrEqual(0);
     expect(r.allDelivered).toBe(true);
     expect(r.ampFader).toBe(r.lastSet);
     expectPositive(r.notifyBytes);
@@ -67,11 +69,14 @@ describe('device API benchmarks (smoke, untimed)', () => {
       'client get',
       'raw get',
       'bare get',
+      'json get',
       'client set',
       'raw set',
       'bare set',
+      'json set',
       'client fanout',
       'bare fanout',
+      'json fanout',
     ]);
     const missing = await benchInstructions({ valgrind: '/nonexistent/valgrind' });
     expect(missing).toEqual({ available: false, reason: 'valgrind not installed' });

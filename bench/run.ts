@@ -149,7 +149,7 @@ function printRoundTrip(r: RoundTripResult): void {
       print(
         `  ${c.method} round trip ${p} ${ms(c.client[p])} (bare ws ${ms(c.bare[p])}, ratio ${x(ratio)}, ` +
           `target ≤ ${ROUND_TRIP_TARGET_RATIO}) ${verdict(ratio <= ROUND_TRIP_TARGET_RATIO)}` +
-          `   [raw ws → amp ${ms(c.rawToAmp[p])}]`,
+          `   [raw ws → amp ${ms(c.rawToAmp[p])}; JSON echo ${ms(c.jsonEcho[p])}, ratio to it ${x(p === 'p50' ? c.ratioJsonP50 : c.ratioJsonP99)}]`,
       );
     }
   };
@@ -170,7 +170,7 @@ function printFanout(r: FanoutResult): void {
     const target = p === 'p99' ? `, target < ${FANOUT_TARGET_MS} ms) ${verdict(r.spread.p99 < FANOUT_TARGET_MS)}` : ')';
     print(
       `  fan-out first→last client ${p} ${ms(r.spread[p])} (bare ws broadcast ${ms(r.bareSpread[p])}, ` +
-        `ratio ${x(ratio)}${target}`,
+        `ratio ${x(ratio)}${target}   [JSON broadcast ${ms(r.jsonSpread[p])}, ratio to it ${x(r.spread[p] / r.jsonSpread[p])}]`,
     );
   }
   for (const p of ['p50', 'p99'] as const)
@@ -195,9 +195,13 @@ function printInstructions(r: InstructionResult): void {
   const line = (what: string, c: typeof r.get, bare: string) => {
     print(
       `  ${what} ${mi(c.rackside.median)} instructions (${bare} ${mi(c.bare.median)}, ratio ${x(c.ratio)})` +
-        (c.rawToAmp ? `   [raw ws → amp ${mi(c.rawToAmp.median)}]` : ''),
+        (c.rawToAmp ? `   [raw ws → amp ${mi(c.rawToAmp.median)}]` : '') +
+        `   [JSON ${mi(c.json.median)}, ratio to it ${x(c.ratioJson)}]`,
     );
-    print(`    rounds: ${c.rackside.rounds.map(mi).join(', ')}; bare ${c.bare.rounds.map(mi).join(', ')}`);
+    print(
+      `    rounds: ${c.rackside.rounds.map(mi).join(', ')}; bare ${c.bare.rounds.map(mi).join(', ')}; ` +
+        `JSON ${c.json.rounds.map(mi).join(', ')}`,
+    );
   };
   line('get round trip', r.get, 'bare ws echo');
   line('set round trip', r.set, 'bare ws echo');

@@ -8,7 +8,7 @@ import { nthAddress } from '@rackside/amp-sim';
 import { getAt, notifyFrame } from '@rackside/protocol';
 import { WebSocket } from 'ws';
 import { sleep, summarize, within, type Latency } from '../stats';
-import { bareServer, FADER, faderValue, newClient, oneAmp, OUTPUT_URL, rawText } from './peers';
+import { bareServer, FADER, faderValue, newClient, oneAmp, OUTPUT_URL, rawText, readsFader } from './peers';
 
 /** Sizes of a fan-out run. */
 export interface FanoutOptions {
@@ -43,6 +43,8 @@ export interface FanoutResult {
   readonly bareSpread: Latency;
   /** Bare: from the start of the broadcast loop until the last client has the frame. */
   readonly bareEndToEnd: Latency;
+  /** The JSON broadcast (the bare one, each client parsing the frame and reading the fader): first → last. */
+  readonly jsonSpread: Latency;
   readonly ratioSpreadP50: number;
   readonly ratioSpreadP99: number;
   /** Every client saw every round's value; the amp holds the last value set. */
@@ -136,8 +138,12 @@ async function fanoutThroughAmp(
   }
 }
 
-/** The baseline of the fan-out: a bare ws server sending `frame` to n raw ws clients, round after round. */
-async function fanoutBare(n: number, total: number, warmupRounds: number, frame: string, host: string) {
+/**
+ * The baseline of the fan-out: a bare ws server sending `frame` to n raw ws clients, round after round. With `parse`,
+ * each client also parses the frame and reads the fader from it before it counts as received (the JSON broadcast:
+ * what any client that reads the notify must do, not the target's baseline).
+ */
+async function fanoutBare(n: number, total: number, warmupRounds: number, frame: string, host: string, parse = false) {
   const server = await bareServer(host);
   const peers: WebSocket[] = [];
   try {
@@ -145,9 +151,10 @@ async function fanoutBare(n: number, total: number, warmupRounds: number, frame:
     for (let i = 0; i < n; i++) {
       const ws = new WebSocket(server.url);
       ws.on('message', (data) => {
-        const t = performance.now();
-        rawText(data);
-        receive(current, i, t, n);
+        const text = rawText(data);
+        // a frame without the fader is not counted: its round times out, naming it
+        if (parse && !readsFader(text)) return;
+        receive(current, i, performance.now(), n);
       });
       // a failing peer shows as a round that times out, naming the round
       ws.on('error', () => undefined);
@@ -193,6 +200,7 @@ export async function benchNotifyFanout(opts: FanoutOptions): Promise<FanoutResu
   // what the amp sends for the set alone (with physics stopped, byte for byte)
   const frame = notifyFrame({ amp: { channels: { '1': { output: { fader: faderValue(122) } } } } });
   const bare = await fanoutBare(n, warmupRounds + rounds, warmupRounds, frame, nthAddress(base, 1));
+  const json = await fanoutBare(n, warmupRounds + rounds, warmupRounds, frame, nthAddress(base, 2), true);
   const spread = summarize(amp.spread);
   const bareSpread = summarize(bare.spread);
   return {
@@ -206,6 +214,7 @@ export async function benchNotifyFanout(opts: FanoutOptions): Promise<FanoutResu
     setReply: summarize(amp.setReply),
     bareSpread,
     bareEndToEnd: summarize(bare.e2e),
+    jsonSpread: summarize(json.spread),
     ratioSpreadP50: spread.p50 / bareSpread.p50,
     ratioSpreadP99: spread.p99 / bareSpread.p99,
     allDelivered: amp.allDelivered,

@@ -17,17 +17,34 @@ import { getPriority } from 'node:os';
 import { nthAddress } from '@rackside/amp-sim';
 import { getAt, notifyFrame } from '@rackside/protocol';
 import { WebSocket } from 'ws';
-import { bareServer, FADER, faderValue, newClient, oneAmp, OUTPUT_URL, rawText, RawPeer, requestText } from './peers';
+import {
+  bareServer,
+  FADER,
+  faderValue,
+  jsonEchoServer,
+  JsonPeer,
+  newClient,
+  oneAmp,
+  OUTPUT_URL,
+  rawText,
+  RawPeer,
+  readsFader,
+  replyAround,
+  requestText,
+} from './peers';
 
 const PATHS = [
   'client get',
   'raw get',
   'bare get',
+  'json get',
   'client set',
   'raw set',
   'bare set',
+  'json set',
   'client fanout',
   'bare fanout',
+  'json fanout',
 ] as const;
 type PathName = (typeof PATHS)[number];
 
@@ -94,6 +111,18 @@ if (wanted('bare get') || wanted('bare set')) {
   paths['bare set'] = () => ((cannedReply = setReply), bare.request(setRequest));
 }
 
+if (wanted('json get') || wanted('json set')) {
+  // the JSON echo of round-trip.ts: the request parsed, the amp's reply with its id, the reply parsed
+  let reply = replyAround(getReply);
+  const echo = await jsonEchoServer(nthAddress(base, 4), () => reply);
+  closers.push(() => echo.close());
+  const json = await JsonPeer.connect(echo.url);
+  closers.push(() => json.close());
+  const [getAround, setAround] = [replyAround(getReply), replyAround(setReply)];
+  paths['json get'] = () => ((reply = getAround), json.request('get', OUTPUT_URL, undefined));
+  paths['json set'] = () => ((reply = setAround), json.request('set', OUTPUT_URL, { fader: faderValue(n++) }));
+}
+
 if (wanted('client fanout')) {
   // the fan-out of fanout.ts, on an amp of its own: subscribers, one writer
   const fanFleet = await oneAmp(nthAddress(base, 3));
@@ -127,22 +156,25 @@ if (wanted('client fanout')) {
   };
 }
 
-if (wanted('bare fanout')) {
+for (const kind of ['bare', 'json'] as const) {
+  if (!wanted(`${kind} fanout`)) continue;
   // the baseline of fanout.ts: a bare ws server broadcasting a frame the size of the fader notify to raw clients
+  // (json: each client parses it and reads the fader, the JSON broadcast)
   const frame = notifyFrame({ amp: { channels: { '1': { output: { fader: faderValue(122) } } } } });
-  const broadcast = await bareServer(nthAddress(base, 2));
+  const broadcast = await bareServer(nthAddress(base, kind === 'bare' ? 2 : 5));
   closers.push(() => broadcast.close());
   let waiting: { left: number; done(): void } | undefined;
   const peers = Array.from({ length: clients }, () => new WebSocket(broadcast.url));
   closers.push(() => peers.forEach((ws) => ws.terminate()));
   for (const ws of peers)
     ws.on('message', (data) => {
-      rawText(data);
+      const text = rawText(data);
+      if (kind === 'json' && !readsFader(text)) return;
       if (waiting && --waiting.left === 0) waiting.done();
     });
   await Promise.all(peers.map((ws) => once(ws, 'open')));
   while (broadcast.wss.clients.size < clients) await new Promise((r) => setTimeout(r, 5));
-  paths['bare fanout'] = async () => {
+  paths[`${kind} fanout`] = async () => {
     const all = new Promise<void>((done) => (waiting = { left: clients, done }));
     for (const ws of broadcast.wss.clients) ws.send(frame);
     await all;

@@ -53,6 +53,9 @@ export interface InstructionCase {
   readonly rawToAmp?: InstructionFigure;
   readonly bare: InstructionFigure;
   readonly ratio: number;
+  /** The JSON echo / JSON broadcast (peers.ts): the JSON work any conforming pair does; not the target's baseline. */
+  readonly json: InstructionFigure;
+  readonly ratioJson: number;
 }
 
 /** What benchInstructions measured, or why it could not. */
@@ -78,11 +81,14 @@ const PATHS = [
   'client get',
   'raw get',
   'bare get',
+  'json get',
   'client set',
   'raw set',
   'bare set',
+  'json set',
   'client fanout',
   'bare fanout',
+  'json fanout',
 ] as const;
 type PathName = (typeof PATHS)[number];
 
@@ -253,7 +259,15 @@ export async function benchInstructions(opts: InstructionOptions = {}): Promise<
       const rackside = figure(`client ${what}`);
       const bare = figure(`bare ${what}`);
       const raw = what === 'fanout' ? {} : { rawToAmp: figure(`raw ${what}`) };
-      return { rackside, ...raw, bare, ratio: rackside.median / bare.median };
+      const json = figure(`json ${what}`);
+      return {
+        rackside,
+        ...raw,
+        bare,
+        ratio: rackside.median / bare.median,
+        json,
+        ratioJson: rackside.median / json.median,
+      };
     };
     return {
       available: true,

@@ -92,3 +92,58 @@ export async function bareServer(host: string): Promise<{ wss: WebSocketServer; 
 /** The frame DeviceClient sends for a request (pending-requests.ts: leaApi, url, method, params, id). */
 export const requestText = (method: string, url: string, params: unknown, id: number): string =>
   JSON.stringify({ leaApi: LEA_API_VERSION, url, method, params, id });
+
+/** A reply's text cut around its id (`"id": 1000` at its end), to answer any id with the same bytes otherwise. */
+export interface ReplyAround {
+  readonly head: string;
+  readonly tail: string;
+}
+
+export function replyAround(reply: string): ReplyAround {
+  const m = /("id": ?)\d+(\s*\}\s*)$/.exec(reply);
+  if (!m) throw new Error(`no id at the end of the amp's reply: ${reply.slice(-80)}`);
+  return { head: reply.slice(0, m.index) + m[1]!, tail: m[2]! };
+}
+
+/**
+ * The JSON echo, the least any JSON-RPC pair over `ws` does (not the target's baseline, which parses nothing): the
+ * server parses each request and answers `reply()` (the amp's reply text for it) with the request's id; its client
+ * (JsonPeer) stringifies each request with a fresh id and parses each reply.
+ */
+export async function jsonEchoServer(host: string, reply: () => ReplyAround): ReturnType<typeof bareServer> {
+  const server = await bareServer(host);
+  server.wss.on('connection', (ws) =>
+    ws.on('message', (data) => {
+      const req = JSON.parse(rawText(data)) as { id: number };
+      const r = reply();
+      ws.send(r.head + String(req.id) + r.tail);
+    }),
+  );
+  return server;
+}
+
+/** The JSON echo's client: DeviceClient's request text with a fresh id, the reply parsed and its id checked. */
+export class JsonPeer {
+  #id = 0;
+  private constructor(readonly raw: RawPeer) {}
+
+  static async connect(url: string): Promise<JsonPeer> {
+    return new JsonPeer(await RawPeer.connect(url));
+  }
+
+  async request(method: string, url: string, params: unknown): Promise<unknown> {
+    const id = ++this.#id;
+    const reply = JSON.parse(await this.raw.request(requestText(method, url, params, id))) as { id: number };
+    if (reply.id !== id) throw new Error(`JSON echo: reply id ${reply.id} to request ${id}`);
+    return reply;
+  }
+
+  close(): void {
+    this.raw.close();
+  }
+}
+
+/** What a receiver of the JSON broadcast does with a notify: parses it and reads the fader (false when absent). */
+export const readsFader = (text: string): boolean =>
+  typeof (JSON.parse(text) as { params?: { amp?: { channels?: Record<string, { output?: { fader?: unknown } }> } } })
+    .params?.amp?.channels?.['1']?.output?.fader === 'number';

@@ -1,12 +1,26 @@
 /**
- * a. Request/reply round trip: DeviceClient → one emulated amp, beside a raw `ws` client to the same amp and a raw
- * `ws` client to a bare echo server (house rule: performance is measured here, never in timed tests).
+ * a. Request/reply round trip: DeviceClient → one emulated amp, beside a raw `ws` client to the same amp, a raw
+ * `ws` client to a bare echo server (the issue's baseline), and a JSON echo: the least any JSON-RPC peer pair does
+ * over `ws` (the request stringified with a fresh id and parsed by the server, the reply's id spliced in and the reply
+ * parsed by the client), for how much of the gap is the JSON work a conforming client and amp cannot skip (house
+ * rule: performance is measured here, never in timed tests).
  */
 import { isDeepStrictEqual } from 'node:util';
 import { nthAddress } from '@rackside/amp-sim';
 import { getAt } from '@rackside/protocol';
 import { collectGarbage, summarize, timeSequential, type Latency } from '../stats';
-import { bareServer, faderValue, newClient, oneAmp, OUTPUT_URL, RawPeer, requestText } from './peers';
+import {
+  bareServer,
+  faderValue,
+  jsonEchoServer,
+  JsonPeer,
+  newClient,
+  oneAmp,
+  OUTPUT_URL,
+  RawPeer,
+  replyAround,
+  requestText,
+} from './peers';
 
 /** Sizes of a round trip. */
 export interface RoundTripOptions {
@@ -14,7 +28,7 @@ export interface RoundTripOptions {
   readonly iterations: number;
   /** Unmeasured round trips per method and per path first (default max(50, iterations / 10)). */
   readonly warmup?: number;
-  /** Loopback address of the amp; the bare echo server listens on the next one. Default 127.0.5.1. */
+  /** Loopback address of the amp; the bare echo listens on the next one, the JSON echo on the one after. Default 127.0.5.1. */
   readonly base?: string;
 }
 
@@ -32,6 +46,13 @@ export interface RoundTripCase {
   readonly bare: Latency;
   readonly ratioP50: number;
   readonly ratioP99: number;
+  /**
+   * The JSON echo (see jsonEcho): a request stringified with a fresh id, parsed by the server, answered with the
+   * amp's reply text with that id, parsed by the client. Not the target's baseline: what the JSON work costs.
+   */
+  readonly jsonEcho: Latency;
+  readonly ratioJsonP50: number;
+  readonly ratioJsonP99: number;
 }
 
 /** What benchRoundTrip measured, and what the emulator answered. */
@@ -86,38 +107,51 @@ export async function benchRoundTrip(opts: RoundTripOptions): Promise<RoundTripR
     const bare = await RawPeer.connect(echo.url);
     cleanup.push(() => bare.close());
 
+    // the JSON echo: parses each request and answers the amp's reply text for that method with the request's id
+    let jsonReply = replyAround(getReply);
+    const jsonServer = await jsonEchoServer(nthAddress(base, 2), () => jsonReply);
+    cleanup.push(() => jsonServer.close());
+    const json = await JsonPeer.connect(jsonServer.url);
+    cleanup.push(() => json.close());
+
     let n = 0;
     type Path = (i: number) => Promise<unknown>;
-    const paths: Record<'get' | 'set', Record<'client' | 'raw' | 'bare', Path>> = {
+    const paths: Record<'get' | 'set', Record<'client' | 'raw' | 'bare' | 'json', Path>> = {
       get: {
         client: () => client.get(OUTPUT_URL),
         raw: () => raw.request(requestText('get', OUTPUT_URL, undefined, ++n)),
         bare: () => bare.request(getRequest),
+        json: () => json.request('get', OUTPUT_URL, undefined),
       },
       set: {
         client: (i: number) => client.set(OUTPUT_URL, { fader: faderValue(i) }),
         raw: (i: number) => raw.request(requestText('set', OUTPUT_URL, { fader: faderValue(i) }, ++n)),
         bare: () => bare.request(setRequest),
+        json: (i: number) => json.request('set', OUTPUT_URL, { fader: faderValue(i) }),
       },
     };
 
     const measure = async (method: 'get' | 'set', request: string, reply: string): Promise<RoundTripCase> => {
       cannedReply = reply;
+      jsonReply = replyAround(reply);
       const p = paths[method];
       await timeSequential(warmup, p.bare);
+      await timeSequential(warmup, p.json);
       await timeSequential(warmup, p.raw);
       await timeSequential(warmup, p.client);
-      const samples = { client: [] as number[], raw: [] as number[], bare: [] as number[] };
+      const samples = { client: [] as number[], raw: [] as number[], bare: [] as number[], json: [] as number[] };
       const block = Math.max(1, Math.min(250, Math.ceil(iterations / 4)));
       for (let done = 0; done < iterations; done += block) {
         const size = Math.min(block, iterations - done);
         collectGarbage();
         samples.bare.push(...(await timeSequential(size, (i) => p.bare(done + i))));
+        samples.json.push(...(await timeSequential(size, (i) => p.json(done + i))));
         samples.raw.push(...(await timeSequential(size, (i) => p.raw(done + i))));
         samples.client.push(...(await timeSequential(size, (i) => p.client(done + i))));
       }
       const c = summarize(samples.client);
       const b = summarize(samples.bare);
+      const j = summarize(samples.json);
       return {
         method,
         requestBytes: Buffer.byteLength(request),
@@ -127,6 +161,9 @@ export async function benchRoundTrip(opts: RoundTripOptions): Promise<RoundTripR
         bare: b,
         ratioP50: c.p50 / b.p50,
         ratioP99: c.p99 / b.p99,
+        jsonEcho: j,
+        ratioJsonP50: c.p50 / j.p50,
+        ratioJsonP99: c.p99 / j.p99,
       };
     };
 

@@ -243,7 +243,7 @@ if (only.has('roundtrip')) {
 }
 if (only.has('fanout')) {
   for (const physics of physicsModes) {
-    printFanout(await benchNotifyFanout({ clients, rounds, physics }));
+    printFanout(await benchNotifyFanout({ clients, rounds, physics, ...(quick ? { warmupRounds: 10 } : {}) }));
     print();
   }
 }

@@ -32,21 +32,7 @@ import {
   replyAround,
   requestText,
 } from './peers';
-
-const PATHS = [
-  'client get',
-  'raw get',
-  'bare get',
-  'json get',
-  'client set',
-  'raw set',
-  'bare set',
-  'json set',
-  'client fanout',
-  'bare fanout',
-  'json fanout',
-] as const;
-type PathName = (typeof PATHS)[number];
+import { PATHS, type PathName } from './instruction-paths';
 
 const [only, iterations, rounds, clients, base, reps, warm] = [
   process.argv[2] ?? 'all',

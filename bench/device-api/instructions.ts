@@ -21,6 +21,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { PATHS, type PathName } from './instruction-paths';
 
 /** Sizes of an instruction count; the smaller defaults of the timed benches (valgrind runs ~50 × slower). */
 export interface InstructionOptions {
@@ -34,7 +35,7 @@ export interface InstructionOptions {
   readonly reps?: number;
   /** Unmeasured rounds of the phases first (default 8). */
   readonly warmupReps?: number;
-  /** First loopback address (the round trips' amp; echo +1, broadcast +2, fan-out amp +3). Default 127.0.26.1. */
+  /** First loopback address (the round trips' amp; echo +1, broadcast +2, fan-out amp +3, JSON echo +4, JSON broadcast +5). Default 127.0.26.1. */
   readonly base?: string;
   /** The valgrind to run (default `valgrind` on the PATH). */
   readonly valgrind?: string;
@@ -77,20 +78,6 @@ export type InstructionResult =
     };
 
 const CHILD = fileURLToPath(new URL('./instructions-child.ts', import.meta.url));
-const PATHS = [
-  'client get',
-  'raw get',
-  'bare get',
-  'json get',
-  'client set',
-  'raw set',
-  'bare set',
-  'json set',
-  'client fanout',
-  'bare fanout',
-  'json fanout',
-] as const;
-type PathName = (typeof PATHS)[number];
 
 /** The valgrind version line, or undefined when there is none to run. */
 export function valgrindVersion(valgrind = 'valgrind'): string | undefined {

@@ -35,7 +35,10 @@ export interface InstructionOptions {
   readonly reps?: number;
   /** Unmeasured rounds of the phases first (default 8). */
   readonly warmupReps?: number;
-  /** First loopback address (the round trips' amp; echo +1, broadcast +2, fan-out amp +3, JSON echo +4, JSON broadcast +5). Default 127.0.26.1. */
+  /**
+   * First loopback address (the round trips' amp; echo +1, broadcast +2, fan-out amp +3, JSON echo +4, JSON broadcast
+   * +5). Default 127.0.26.1.
+   */
   readonly base?: string;
   /** The valgrind to run (default `valgrind` on the PATH). */
   readonly valgrind?: string;

@@ -1,7 +1,8 @@
 /**
  * The client's fast paths against the plain code they replaced (kept below as the reference, the store built on the
  * protocol's reference implementations): the hand check of incoming messages, the state store that clamps only what
- * differs, the request text, listener snapshots and the retired time-out timer. Same input, same output.
+ * differs, the request text, listener snapshots and the one time-out timer of the requests in flight. Same input,
+ * same output.
  */
 import {
   DeviceMessageSchema,
@@ -268,12 +269,12 @@ describe('listeners', () => {
   });
 });
 
-describe('time-outs, with the timer of a settled request kept until the next one settles', () => {
+describe('time-outs, one timer for all the requests in flight', () => {
   afterEach(() => {
     vi.useRealTimers();
   });
 
-  it('a request still times out at its own deadline, a settled one never does, close leaves no timer', async () => {
+  it('each request times out at its own deadline, a settled one never does, close leaves no timer', async () => {
     vi.useFakeTimers();
     const transport = new MemoryTransport();
     const client = new DeviceClient({ transport, timeoutMs: 1000 });
@@ -282,26 +283,47 @@ describe('time-outs, with the timer of a settled request kept until the next one
       const { id, url } = JSON.parse(transport.sent.at(-1)!) as { id: number; url: string };
       transport.receive(replyFrame(url, 'OK', id));
     };
+    const failed = vi.fn();
+    // answered within their time, 400 ms apart: none of them ever fails
+    const answered = [];
     for (let i = 0; i < 3; i++) {
       const p = client.set('/misc', { findMe: true });
+      p.catch(failed);
+      answered.push(p);
       answer();
-      await expect(p).resolves.toBe('OK');
       vi.advanceTimersByTime(400);
     }
-    expect(vi.getTimerCount()).toBe(1); // the last settled request's, a no-op
-    const silent = client.get('/misc');
-    const failed = vi.fn();
-    silent.catch(failed);
-    vi.advanceTimersByTime(999);
-    await Promise.resolve();
-    expect(failed).not.toHaveBeenCalled();
-    vi.advanceTimersByTime(1);
-    await expect(silent).rejects.toBeInstanceOf(TimeoutError);
-    const last = client.set('/misc', { findMe: false });
+    await expect(Promise.all(answered)).resolves.toEqual(['OK', 'OK', 'OK']);
+    // two silent requests 300 ms apart, one answered between them
+    const first = client.get('/misc');
+    const firstFailed = vi.fn();
+    first.catch(firstFailed);
+    vi.advanceTimersByTime(300);
+    const second = client.get('/amp');
+    const secondFailed = vi.fn();
+    second.catch(secondFailed);
+    const between = client.set('/misc', { findMe: false });
     answer();
-    await expect(last).resolves.toBe('OK');
-    vi.advanceTimersByTime(5000); // its kept timer fires as a no-op
+    await expect(between).resolves.toBe('OK');
+    vi.advanceTimersByTime(699); // 999 ms after the first
+    await Promise.resolve();
+    expect(firstFailed).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1); // its deadline
+    await expect(first).rejects.toBeInstanceOf(TimeoutError);
+    expect(secondFailed).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(299); // 999 ms after the second
+    await Promise.resolve();
+    expect(secondFailed).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    await expect(second).rejects.toBeInstanceOf(TimeoutError);
+    vi.advanceTimersByTime(5000);
+    expect(failed).not.toHaveBeenCalled();
+    expect(vi.getTimerCount()).toBe(0); // nothing in flight, nothing armed
+    const last = client.get('/misc');
+    last.catch(() => undefined);
+    expect(vi.getTimerCount()).toBe(1);
     client.close();
     expect(vi.getTimerCount()).toBe(0);
+    await expect(last).rejects.toThrow('connection closed by the client');
   });
 });

@@ -19,7 +19,8 @@ export interface ChallengeAnswer {
 interface Pending extends RequestOf {
   resolve(result: unknown): void;
   reject(err: Error): void;
-  timer: ReturnType<typeof setTimeout>;
+  /** When it times out, on performance.now()'s clock. */
+  deadline: number;
   handlers?: ReplyHandlers | undefined;
 }
 
@@ -76,14 +77,16 @@ const MAX_ID = 2 ** 31 - 1;
 
 /** The requests in flight on one connection, each with its own time-out. */
 export class PendingRequests {
+  /** In the order they were sent, which is their deadlines' order (one time-out for all). */
   readonly #pending = new Map<number, Pending>();
   #nextId = 1;
   /**
-   * The time-out timer of the request settled last, cleared when the next one settles (a no-op until then). In
-   * Node, clearing the only timer of a duration tears down that duration's timer list, and the next request builds
-   * it again: for one request after another that churn cost more than the rest of the bookkeeping together.
+   * One timer for every time-out: armed for the oldest request's deadline, it rejects what has expired and arms
+   * itself for the next. A request costs a clock reading instead of a timer of its own (a Timeout object, its list's
+   * bookkeeping and its garbage on every round trip); a request settled in time costs nothing more. It stays armed
+   * after the last reply, to fire once and find nothing, like the timer of a request would have.
    */
-  #retired: ReturnType<typeof setTimeout> | undefined;
+  #sweep: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly link: RequestLink,
@@ -140,21 +143,33 @@ export class PendingRequests {
     handlers?: ReplyHandlers,
   ): Promise<unknown> {
     return new Promise<unknown>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        if (this.#pending.get(id) !== pending) return; // settled already: a retired timer
-        this.#pending.delete(id);
-        reject(new TimeoutError(`no reply to ${method} ${url} within ${this.timeoutMs} ms`, this.timeoutMs));
-      }, this.timeoutMs);
-      const pending: Pending = { resolve, reject, timer, method, url, params, handlers };
+      const deadline = performance.now() + this.timeoutMs;
+      const pending: Pending = { resolve, reject, deadline, method, url, params, handlers };
       this.#pending.set(id, pending);
       try {
         this.link.send(frame ? JSON.stringify(frame) : requestText(url, method, params, id));
       } catch (err) {
-        clearTimeout(timer);
         this.#pending.delete(id);
         reject(new ConnectionError(err instanceof Error ? err.message : String(err)));
+        return;
       }
+      this.#sweep ??= setTimeout(() => this.#expire(), this.timeoutMs);
     });
+  }
+
+  /** Rejects the requests whose time is up, oldest first; arms the timer for the next deadline, if any. */
+  #expire(): void {
+    this.#sweep = undefined;
+    const now = performance.now();
+    for (const [id, p] of this.#pending) {
+      if (p.deadline > now) {
+        // never early: a timer may fire a fraction of a millisecond before the clock reads its deadline
+        this.#sweep = setTimeout(() => this.#expire(), Math.ceil(p.deadline - now));
+        return;
+      }
+      this.#pending.delete(id);
+      p.reject(new TimeoutError(`no reply to ${p.method} ${p.url} within ${this.timeoutMs} ms`, this.timeoutMs));
+    }
   }
 
   /** Settles the request a reply answers; false when no request in flight has its id. */
@@ -162,8 +177,6 @@ export class PendingRequests {
     const pending = reply.id === null ? undefined : this.#pending.get(reply.id);
     if (!pending || reply.id === null) return false;
     this.#pending.delete(reply.id);
-    clearTimeout(this.#retired);
-    this.#retired = pending.timer;
     const handlers = pending.handlers;
     let err: DeviceCallError | undefined;
     let result: unknown;
@@ -184,16 +197,13 @@ export class PendingRequests {
     return true;
   }
 
-  /** Rejects every request in flight (connection lost or closed) and clears their timers. */
+  /** Rejects every request in flight (connection lost or closed) and clears the time-out timer. */
   rejectAll(err: Error): void {
     const pending = [...this.#pending.values()];
     this.#pending.clear();
-    clearTimeout(this.#retired);
-    this.#retired = undefined;
-    for (const p of pending) {
-      clearTimeout(p.timer);
-      p.reject(err);
-    }
+    clearTimeout(this.#sweep);
+    this.#sweep = undefined;
+    for (const p of pending) p.reject(err);
   }
 
   #notReady(): ConnectionError | undefined {

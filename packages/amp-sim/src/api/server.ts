@@ -8,6 +8,7 @@ import type { Socket } from 'node:net';
 import { CHOSEN } from '@rackside/protocol';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Amp } from '../amp';
+import { replyFrameFromJson } from './frames';
 import { createSession } from './session';
 
 /** The amp's device API port (spec 2 §7). */
@@ -68,11 +69,33 @@ export async function startDeviceApi(amp: Amp, opts: DeviceApiOptions): Promise<
     return notifyBytes;
   };
 
+  // A reply's bytes but its id, for the last url and result JSON answered (a polled `get`: the same string while the
+  // amp's state is unchanged, so one comparison): the reply is the head, the id's digits and the tail.
+  let replyKey: { url: string; json: string } | undefined;
+  let replyHead = Buffer.alloc(0);
+  const REPLY_TAIL = Buffer.from('\n}');
+  const replyBytes = (url: string, json: string, id: number): Buffer => {
+    if (replyKey?.json !== json || replyKey.url !== url) {
+      const text = replyFrameFromJson(url, json, 0);
+      replyHead = Buffer.from(text.slice(0, text.length - '0\n}'.length), 'utf8');
+      replyKey = { url, json };
+    }
+    const digits = String(id);
+    const out = Buffer.allocUnsafe(replyHead.length + digits.length + REPLY_TAIL.length);
+    replyHead.copy(out, 0);
+    out.write(digits, replyHead.length, 'latin1');
+    REPLY_TAIL.copy(out, replyHead.length + digits.length);
+    return out;
+  };
+
   function accept(ws: WebSocket): void {
     clients.add(ws);
     const session = createSession(amp, {
       send: (frame) => {
         if (ws.readyState === ws.OPEN) ws.send(frame);
+      },
+      sendReply: (url, json, id) => {
+        if (ws.readyState === ws.OPEN) ws.send(replyBytes(url, json, id), TEXT_FRAME);
       },
       sendNotify: (frame) => {
         if (ws.readyState === ws.OPEN) ws.send(bytesOf(frame), TEXT_FRAME);

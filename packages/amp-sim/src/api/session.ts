@@ -23,6 +23,12 @@ export interface SessionOptions {
   /** Sends one text frame to the client. */
   send(frame: string): void;
   /**
+   * Sends the reply to a request whose result's JSON is known (replyFrameFromJson(url, resultJson, id): the same
+   * text), default `send` of that text. A `get` polled again has the same result JSON, so a transport may keep the
+   * reply's bytes around it and write only the id.
+   */
+  sendReply?(url: string, resultJson: string, id: number): void;
+  /**
    * Sends a notify (default: `send`). The same frame string goes to every connection of the amp subscribed alike in
    * the tick, so a transport may encode it once for all of them.
    */
@@ -112,6 +118,10 @@ export function createSession(amp: Amp, opts: SessionOptions): Session {
   function answer(req: ApiRequest, out: Outcome): void {
     pendingRequests--;
     try {
+      if (opts.sendReply && 'result' in out && out.resultJson !== undefined) {
+        if (!closed) opts.sendReply(req.url, out.resultJson, req.id);
+        return;
+      }
       send(render(req, out));
     } catch (e) {
       send(render(req, internal(e)));

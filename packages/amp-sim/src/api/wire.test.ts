@@ -1,7 +1,7 @@
-import { CHOSEN, DeviceErrorCode } from '@rackside/protocol';
+import { CHOSEN, DeviceErrorCode, replyFrame } from '@rackside/protocol';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { onDeviceAction, type DeviceAction } from './device-actions';
-import { startHarness, type Harness, type TestClient } from './test-helpers';
+import { startHarness, type Harness, type Received, type TestClient } from './test-helpers';
 
 let h: Harness;
 let c: TestClient;
@@ -21,6 +21,26 @@ describe('device API wire format', () => {
     expect(r.raw).toMatch(/\n {2}"id": 1\n}$/);
     expect(Object.keys(r.msg)).toEqual(['leaApi', 'url', 'result', 'id']);
     expect(r.msg.result).toEqual(h.amp.read('/amp/deviceInfo'));
+  });
+
+  it('answers a polled get with the same bytes but its id, and the new value once it changed, url as sent', async () => {
+    const url = '/amp/channels/1/output';
+    const expectReply = (r: Received, asSent: string, id: number) => {
+      expect(r.text).toBe(true);
+      expect(r.raw).toBe(replyFrame(asSent, h.amp.read(url), id));
+    };
+    for (const id of [7, 2 ** 31 - 1, 0, 7])
+      expectReply(await (c.send({ url, method: 'get', id }), c.reply()), url, id);
+    expectReply(
+      await (c.send({ url: 'amp/channels/1/output/', method: 'get', id: 8 }), c.reply()),
+      'amp/channels/1/output/',
+      8,
+    );
+    expect((await c.call('set', url, { fader: -12.5, name: 'Bühne ✓ 舞台' })).msg.result).toBe('OK');
+    const changed = await (c.send({ url, method: 'get', id: 9 }), c.reply());
+    expectReply(changed, url, 9);
+    expect(changed.msg.result).toMatchObject({ fader: -12.5, name: 'Bühne ✓ 舞台' });
+    expectReply(await (c.send({ url, method: 'get', id: 10 }), c.reply()), url, 10);
   });
 
   it('accepts binary frames and still answers in text frames', async () => {

@@ -1,6 +1,6 @@
 /**
  * b. Notify fan-out: DeviceClients subscribed to `/` on one amp, one set per round, beside a bare `ws` server
- * broadcasting a frame of the same size to as many raw clients.
+ * broadcasting a frame of the same size to as many raw clients, round by round in turn.
  */
 import { once } from 'node:events';
 import { performance } from 'node:perf_hooks';
@@ -80,14 +80,19 @@ function receive(r: Receipts | undefined, i: number, t: number, n: number): void
   if (++r.got === n) r.done();
 }
 
-/** The subscribed-clients part of the fan-out: the amp, its physics as asked, n DeviceClients and a writer. */
-async function fanoutThroughAmp(
-  n: number,
-  total: number,
-  warmupRounds: number,
-  physicsMode: 'stopped' | 'running',
-  base: string,
-) {
+/** One path of the fan-out, set up and ready: `round(r)` runs round r and resolves with its receipts and start. */
+interface FanoutPath {
+  round(r: number): Promise<{ readonly times: readonly number[]; readonly t0: number; readonly setReplyMs?: number }>;
+  close(): Promise<void>;
+}
+
+/** Runs `close` functions last to first, each awaited. */
+async function closeAll(cleanup: (() => Promise<void> | void)[]): Promise<void> {
+  for (const c of cleanup.reverse()) await c();
+}
+
+/** The subscribed-clients path: the amp, its physics as asked, n DeviceClients subscribed to `/` and a writer. */
+async function throughAmp(n: number, physicsMode: 'stopped' | 'running', base: string) {
   const fleet = await oneAmp(base);
   const cleanup: (() => Promise<void> | void)[] = [() => fleet.close()];
   try {
@@ -112,32 +117,29 @@ async function fanoutThroughAmp(
       }),
     );
 
-    const out = { e2e: [] as number[], first: [] as number[], spread: [] as number[], setReply: [] as number[] };
-    let allDelivered = true;
     let lastSet = Number.NaN;
-    for (let r = 0; r < total; r++) {
-      // a random point of the 100 ms notify period
-      await sleep(Math.random() * 100);
-      const value = faderValue(r);
-      lastSet = value;
-      const { round, all } = receipts(n);
-      current = { value, receipts: round };
-      const t0 = performance.now();
-      const reply = writer.set(OUTPUT_URL, { fader: value }).then(() => performance.now() - t0);
-      const [replyMs] = await within(Promise.all([reply, all]), 5000, `fan-out round ${r}`);
-      current = undefined;
-      if (round.times.filter((t) => t !== undefined).length !== n) allDelivered = false;
-      if (r < warmupRounds) continue;
-      const min = Math.min(...round.times);
-      const max = Math.max(...round.times);
-      out.e2e.push(max - t0);
-      out.first.push(min - t0);
-      out.spread.push(max - min);
-      out.setReply.push(replyMs);
-    }
-    return { ...out, allDelivered, lastSet, ampFader: amp.read(`${OUTPUT_URL}/fader`) };
-  } finally {
-    for (const c of cleanup.reverse()) await c();
+    const path: FanoutPath & { lastSet(): number; ampFader(): unknown } = {
+      async round(r) {
+        // a random point of the 100 ms notify period
+        await sleep(Math.random() * 100);
+        const value = faderValue(r);
+        lastSet = value;
+        const { round, all } = receipts(n);
+        current = { value, receipts: round };
+        const t0 = performance.now();
+        const reply = writer.set(OUTPUT_URL, { fader: value }).then(() => performance.now() - t0);
+        const [setReplyMs] = await within(Promise.all([reply, all]), 5000, `fan-out round ${r}`);
+        current = undefined;
+        return { times: round.times, t0, setReplyMs };
+      },
+      close: () => closeAll(cleanup),
+      lastSet: () => lastSet,
+      ampFader: () => amp.read(`${OUTPUT_URL}/fader`),
+    };
+    return path;
+  } catch (err) {
+    await closeAll(cleanup);
+    throw err;
   }
 }
 
@@ -146,9 +148,13 @@ async function fanoutThroughAmp(
  * each client also parses the frame and reads the fader from it before it counts as received (the JSON broadcast:
  * what any client that reads the notify must do, not the target's baseline).
  */
-async function fanoutBare(n: number, total: number, warmupRounds: number, frame: string, host: string, parse = false) {
+async function bareBroadcast(n: number, frame: string, host: string, parse = false): Promise<FanoutPath> {
   const server = await bareServer(host);
   const peers: WebSocket[] = [];
+  const close = async (): Promise<void> => {
+    for (const ws of peers) ws.terminate();
+    await server.close();
+  };
   try {
     let current: Receipts | undefined;
     for (let i = 0; i < n; i++) {
@@ -165,33 +171,58 @@ async function fanoutBare(n: number, total: number, warmupRounds: number, frame:
     }
     await Promise.all(peers.map((ws) => once(ws, 'open')));
     while (server.wss.clients.size < n) await sleep(5);
-    const out = { e2e: [] as number[], spread: [] as number[] };
-    for (let r = 0; r < total; r++) {
-      await sleep(Math.random() * 10);
-      const { round, all } = receipts(n);
-      current = round;
-      const t0 = performance.now();
-      for (const ws of server.wss.clients) ws.send(frame);
-      await within(all, 5000, `bare fan-out round ${r}`);
-      current = undefined;
-      if (r < warmupRounds) continue;
-      const min = Math.min(...round.times);
-      const max = Math.max(...round.times);
-      out.e2e.push(max - t0);
-      out.spread.push(max - min);
-    }
-    return out;
-  } finally {
-    for (const ws of peers) ws.terminate();
-    await server.close();
+    return {
+      async round(r) {
+        await sleep(Math.random() * 10);
+        const { round, all } = receipts(n);
+        current = round;
+        const t0 = performance.now();
+        for (const ws of server.wss.clients) ws.send(frame);
+        await within(all, 5000, `${parse ? 'JSON' : 'bare'} fan-out round ${r}`);
+        current = undefined;
+        return { times: round.times, t0 };
+      },
+      close,
+    };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}
+
+/** The items in a random order (Fisher–Yates), a new array. */
+function shuffled<T>(items: readonly T[]): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const k = Math.floor(Math.random() * (i + 1));
+    [out[i], out[k]] = [out[k]!, out[i]!];
+  }
+  return out;
+}
+
+/** A path's figures over the measured rounds: last receipt after the start, first receipt, and first → last. */
+class RoundFigures {
+  readonly e2e: number[] = [];
+  readonly first: number[] = [];
+  readonly spread: number[] = [];
+
+  add(times: readonly number[], t0: number): void {
+    const min = Math.min(...times);
+    const max = Math.max(...times);
+    this.e2e.push(max - t0);
+    this.first.push(min - t0);
+    this.spread.push(max - min);
   }
 }
 
 /**
  * N DeviceClients subscribed to `/` on one amp; one more client sets the fader; per round, the time until each
  * subscribed client's state holds the new value (timed in its onChange). Rounds are spaced by a random 0-100 ms
- * pause so the set lands at a random point of the 100 ms notify period. Baseline, once the amp and its clients are
- * closed: a bare ws server sending one frame the size of the fader notify to N raw ws clients.
+ * pause so the set lands at a random point of the 100 ms notify period. Baseline: a bare ws server sending one frame
+ * the size of the fader notify to N raw ws clients, and the JSON broadcast beside it. The three run side by side, a
+ * round of each in turn (amp, bare, JSON), so the machine's slow stretches fall on all three alike; until 2026-11-29
+ * they ran one after the other, and a bare p99 measured in a quiet minute was set against a fan-out p99 measured in
+ * a busy one.
  */
 export async function benchNotifyFanout(opts: FanoutOptions): Promise<FanoutResult> {
   const n = opts.clients ?? 100;
@@ -199,29 +230,54 @@ export async function benchNotifyFanout(opts: FanoutOptions): Promise<FanoutResu
   const warmupRounds = opts.warmupRounds ?? 50;
   const physics = opts.physics ?? 'stopped';
   const base = opts.base ?? '127.0.5.11';
-  const amp = await fanoutThroughAmp(n, warmupRounds + rounds, warmupRounds, physics, base);
   // what the amp sends for the set alone (with physics stopped, byte for byte)
   const frame = notifyFrame({ amp: { channels: { '1': { output: { fader: faderValue(122) } } } } });
-  const bare = await fanoutBare(n, warmupRounds + rounds, warmupRounds, frame, nthAddress(base, 1));
-  const json = await fanoutBare(n, warmupRounds + rounds, warmupRounds, frame, nthAddress(base, 2), true);
-  const spread = summarize(amp.spread);
-  const bareSpread = summarize(bare.spread);
-  return {
-    clients: n,
-    rounds,
-    physics,
-    notifyBytes: Buffer.byteLength(frame),
-    endToEnd: summarize(amp.e2e),
-    firstReceipt: summarize(amp.first),
-    spread,
-    setReply: summarize(amp.setReply),
-    bareSpread,
-    bareEndToEnd: summarize(bare.e2e),
-    jsonSpread: summarize(json.spread),
-    ratioSpreadP50: spread.p50 / bareSpread.p50,
-    ratioSpreadP99: spread.p99 / bareSpread.p99,
-    allDelivered: amp.allDelivered,
-    lastSet: amp.lastSet,
-    ampFader: amp.ampFader,
-  };
+  const paths: FanoutPath[] = [];
+  try {
+    const amp = await throughAmp(n, physics, base);
+    paths.push(amp);
+    const bare = await bareBroadcast(n, frame, nthAddress(base, 1));
+    paths.push(bare);
+    const json = await bareBroadcast(n, frame, nthAddress(base, 2), true);
+    paths.push(json);
+    const figures = { amp: new RoundFigures(), bare: new RoundFigures(), json: new RoundFigures() };
+    const setReply: number[] = [];
+    let allDelivered = true;
+    // round by round, the three paths in turn (in a random order each round, so a collection that one path's garbage
+    // brings on lands in any of them): a slow stretch of the machine falls on all of them alike
+    const order = [0, 1, 2];
+    for (let r = 0; r < warmupRounds + rounds; r++) {
+      const got: Awaited<ReturnType<FanoutPath['round']>>[] = [];
+      for (const i of shuffled(order)) got[i] = await [amp, bare, json][i]!.round(r);
+      const [a, b, j] = got as [(typeof got)[0], (typeof got)[0], (typeof got)[0]];
+      if (a.times.filter((t) => t !== undefined).length !== n) allDelivered = false;
+      if (r < warmupRounds) continue;
+      figures.amp.add(a.times, a.t0);
+      figures.bare.add(b.times, b.t0);
+      figures.json.add(j.times, j.t0);
+      setReply.push(a.setReplyMs ?? Number.NaN);
+    }
+    const spread = summarize(figures.amp.spread);
+    const bareSpread = summarize(figures.bare.spread);
+    return {
+      clients: n,
+      rounds,
+      physics,
+      notifyBytes: Buffer.byteLength(frame),
+      endToEnd: summarize(figures.amp.e2e),
+      firstReceipt: summarize(figures.amp.first),
+      spread,
+      setReply: summarize(setReply),
+      bareSpread,
+      bareEndToEnd: summarize(figures.bare.e2e),
+      jsonSpread: summarize(figures.json.spread),
+      ratioSpreadP50: spread.p50 / bareSpread.p50,
+      ratioSpreadP99: spread.p99 / bareSpread.p99,
+      allDelivered,
+      lastSet: amp.lastSet(),
+      ampFader: amp.ampFader(),
+    };
+  } finally {
+    for (const p of paths.reverse()) await p.close();
+  }
 }

@@ -1,8 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { clampAt } from './clamp';
+import { clampAt, mergeReceived } from './clamp';
+import { defaultState } from './defaults';
+import { getAt } from './json';
 import { clampField, isValidValue } from './field';
-import { getModel } from './models';
+import { getModel, MODELS } from './models';
 import { walkFields } from './walk';
 
 const m704 = getModel('704D');
@@ -43,5 +45,35 @@ describe('clamping values received from an amp (spec 2 §5)', () => {
         return Object.is(clampField(field, ctx, once), once);
       }),
     );
+  });
+});
+
+describe('merging a notify into a held tree (mergeReceived)', () => {
+  const held = () => clampAt(m704, '/', defaultState(m704)) as Record<string, unknown>;
+
+  it('reports what changed, clamped; the tree shares no object with what was received', () => {
+    const tree = held();
+    const notify = { amp: { channels: { '1': { output: { fader: -12.5, mute: true } } } } };
+    const changed = mergeReceived(m704, tree, notify);
+    expect(changed).toEqual(notify);
+    notify.amp.channels['1'].output.fader = -3;
+    expect(getAt(tree, ['amp', 'channels', '1', 'output', 'fader'])).toBe(-12.5);
+
+    // out of range: clamped in the tree and in what is reported; unknown keys are in neither; unchanged: not reported
+    const odd = { amp: { channels: { '1': { output: { fader: 40, mute: true, junk: 1 } }, '9': { output: {} } } } };
+    expect(mergeReceived(m704, tree, odd)).toEqual({ amp: { channels: { '1': { output: { fader: 0 } } } } });
+    expect(getAt(tree, ['amp', 'channels', '1', 'output'])).not.toHaveProperty('junk');
+    expect(mergeReceived(m704, tree, odd)).toBeUndefined();
+  });
+
+  it('a key that names a member on one model and not on another is judged per model', () => {
+    // micGain exists only on models with the micGain capability: the places walked are kept per model
+    const withMic = MODELS.find((m) => m.caps.micGain)!;
+    const without = MODELS.find((m) => !m.caps.micGain)!;
+    for (const model of [withMic, without, withMic]) {
+      const tree = clampAt(model, '/', defaultState(model)) as Record<string, unknown>;
+      const notify = { amp: { inputs: { analog: { '1': { micGain: 30 } } } } };
+      expect(mergeReceived(model, tree, notify) !== undefined, model.id).toBe(model.caps.micGain);
+    }
   });
 });

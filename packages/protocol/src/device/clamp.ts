@@ -3,9 +3,9 @@
  * schema"), and merged into the tree a client holds.
  */
 import { clampField } from './field';
-import { deepEqual, isObj, mergeKey, type Json, type Obj } from './json';
+import { deepEqual, isObj, mergeValue, type Json, type Obj } from './json';
 import type { ModelInfo } from './models';
-import type { Node, RecordNode, TreeContext } from './schema';
+import type { Field, Node, RecordNode, TreeContext } from './schema';
 import { RECORD_NODE_KEYS } from './tree';
 import { resolveUrl } from './url';
 import { childAt, fieldAt, foldValue, hasKey, itemContext, type TreeFold } from './walk';
@@ -43,47 +43,109 @@ const RECORD_KEYS: ReadonlySet<string> = new Set(RECORD_NODE_KEYS);
  */
 export function mergeReceived(model: ModelInfo, tree: object, incoming: unknown): Obj | undefined {
   if (!isObj(incoming)) return undefined;
-  const r = resolveUrl(model, '/');
-  return r.ok && r.kind === 'node' ? mergeClampedNode(r.node, r.ctx, tree as Obj, incoming, true) : undefined;
+  const root = rootPlan(model);
+  return root ? mergeClampedNode(root, tree as Obj, incoming, true) : undefined;
+}
+
+/**
+ * What a key names at one place of the tree, as the walk needs it: a field (an action is dropped), a record, or an
+ * object or collection node with its own place. Found by fieldAt, childAt and hasKey once per model and place.
+ */
+type Member =
+  | { readonly kind: 'field'; readonly field: Field }
+  | { readonly kind: 'action' }
+  | { readonly kind: 'record'; readonly node: RecordNode }
+  | { readonly kind: 'node'; readonly place: Place };
+
+/**
+ * One place of the tree on one model (an object or collection node and its context) with the members found there so
+ * far: the walk's lookups come down to one Map.get a level, with no context built per item. Only keys that name a
+ * member are kept (the schema's, finite per model); a key that names nothing is looked up again each time.
+ */
+interface Place {
+  readonly node: Node;
+  readonly ctx: TreeContext;
+  readonly members: Map<string, Member>;
+}
+
+const rootPlaces = new WeakMap<ModelInfo, Place>();
+
+function rootPlan(model: ModelInfo): Place | undefined {
+  let root = rootPlaces.get(model);
+  if (!root) {
+    const r = resolveUrl(model, '/');
+    if (!r.ok || r.kind !== 'node') return undefined;
+    rootPlaces.set(model, (root = { node: r.node, ctx: r.ctx, members: new Map() }));
+  }
+  return root;
+}
+
+function memberAt(place: Place, k: string): Member | undefined {
+  const known = place.members.get(k);
+  if (known) return known;
+  const { node, ctx } = place;
+  let member: Member | undefined;
+  if (node.kind === 'object') {
+    const field = fieldAt(node, ctx, k);
+    const child = field ? undefined : childAt(node, ctx, k);
+    if (field) member = field.action ? { kind: 'action' } : { kind: 'field', field };
+    else if (child)
+      member =
+        child.kind === 'record'
+          ? { kind: 'record', node: child }
+          : { kind: 'node', place: { node: child, ctx, members: new Map() } };
+  } else if (node.kind === 'collection' && hasKey(node, ctx, k)) {
+    const item = node.item;
+    member =
+      item.kind === 'record'
+        ? { kind: 'record', node: item }
+        : { kind: 'node', place: { node: item, ctx: itemContext(ctx, k), members: new Map() } };
+  }
+  if (member) place.members.set(k, member);
+  return member;
 }
 
 /*
  * The hot path: the emulator and every client merge each notify through here. It walks the value like foldValue
- * (the same member lookups: fieldAt, childAt, hasKey, itemContext) but keeps its own loop, because it merges in
- * place as it goes and descends only where the held tree already has an object: a fold would build the clamped
- * copy first and merge it afterwards, allocating for every notify.
+ * (the same member lookups, kept per place by memberAt) but keeps its own loop, because it merges in place as it goes
+ * and descends only where the held tree already has an object: a fold would build the clamped copy first and merge
+ * it afterwards, allocating for every notify.
+ *
+ * What changed is usually all of `raw` as it came (a notify carries what changed, and clamping rarely moves a value):
+ * as long as every key so far changed to exactly its raw value, no copy is built, and when all of them did, `raw`
+ * itself is what changed. The first key that differs (dropped, unchanged, clamped, merged otherwise) copies the ones
+ * before it. The tree never holds a part of `raw` (a field's value is a primitive, anything else is a clamped copy).
  */
-function mergeClampedNode(node: Node, ctx: TreeContext, target: Obj, raw: Obj, top: boolean): Obj | undefined {
+function mergeClampedNode(place: Place, target: Obj, raw: Obj, top: boolean): Obj | undefined {
   let changed: Obj | undefined;
-  for (const k of Object.keys(raw)) {
+  let asRaw = true;
+  const keys = Object.keys(raw);
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i]!;
     const x = raw[k];
-    let child: Node | undefined;
-    let childCtx = ctx;
-    if (node.kind === 'object') {
-      const field = fieldAt(node, ctx, k);
-      if (field) {
-        if (!field.action) changed = mergeKey(target, k, clampField(field, ctx, x), changed);
-        continue;
-      }
-      child = childAt(node, ctx, k);
-      if (!child) continue;
-    } else if (node.kind === 'collection') {
-      if (!hasKey(node, ctx, k)) continue;
-      child = node.item;
-      childCtx = itemContext(ctx, k);
-    } else return changed;
-    if (child.kind === 'record') {
-      const c = clampRecord(child, x);
-      if (top && RECORD_KEYS.has(k) && !deepEqual(target[k], c)) delete target[k];
-      changed = mergeKey(target, k, c, changed);
-      continue;
+    const out = mergeMember(place, target, k, x, top);
+    if (asRaw) {
+      if (out === x) continue;
+      asRaw = false;
+      for (let j = 0; j < i; j++) (changed ??= {})[keys[j]!] = raw[keys[j]!];
     }
-    if (!isObj(x)) continue; // clamps to nothing
-    const cur = target[k];
-    if (isObj(cur)) {
-      const sub = mergeClampedNode(child, childCtx, cur, x, false);
-      if (sub) (changed ??= {})[k] = sub;
-    } else changed = mergeKey(target, k, clampNode(child, childCtx, x), changed);
+    if (out !== undefined) (changed ??= {})[k] = out;
   }
-  return changed;
+  return asRaw ? (keys.length > 0 ? raw : undefined) : changed;
+}
+
+/** Merges raw member `k` (value `x`) of a place into `target`; what changed there, if anything. */
+function mergeMember(place: Place, target: Obj, k: string, x: unknown, top: boolean): unknown {
+  const m = memberAt(place, k);
+  if (m === undefined || m.kind === 'action') return undefined;
+  if (m.kind === 'field') return mergeValue(target, k, clampField(m.field, place.ctx, x));
+  if (m.kind === 'record') {
+    const c = clampRecord(m.node, x);
+    if (top && RECORD_KEYS.has(k) && !deepEqual(target[k], c)) delete target[k];
+    return mergeValue(target, k, c);
+  }
+  if (!isObj(x)) return undefined; // clamps to nothing
+  const cur = target[k];
+  const { node, ctx } = m.place;
+  return isObj(cur) ? mergeClampedNode(m.place, cur, x, false) : mergeValue(target, k, clampNode(node, ctx, x));
 }

@@ -71,19 +71,15 @@ export function mergeDelta(into: object, delta: object): Obj | undefined {
 }
 
 /**
- * mergeDelta's step for one (safe) key: merges `v` into `target[k]` and adds what changed to `changed`, which it
- * returns (created on the first change): mergeReceived's step, with values already clamped.
+ * mergeDelta's step for one (safe) key and an already clamped value: merges `v` into `target[k]` and returns what
+ * changed there (undefined when nothing did): mergeReceived's step.
  */
-export function mergeKey(target: Obj, k: string, v: unknown, changed: Obj | undefined): Obj | undefined {
+export function mergeValue(target: Obj, k: string, v: unknown): unknown {
   const cur = target[k];
-  if (isObj(v) && isObj(cur)) {
-    const sub = mergeDelta(cur, v);
-    if (sub) (changed ??= {})[k] = sub;
-  } else if (cur !== v && !deepEqual(cur, v)) {
-    target[k] = isPrimitive(v) ? v : structuredClone(v);
-    (changed ??= {})[k] = v;
-  }
-  return changed;
+  if (isObj(v) && isObj(cur)) return mergeDelta(cur, v);
+  if (cur === v || deepEqual(cur, v)) return undefined;
+  target[k] = isPrimitive(v) ? v : structuredClone(v);
+  return v;
 }
 
 /** Structural equality of JSON values. */

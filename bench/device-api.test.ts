@@ -8,6 +8,7 @@ import {
   benchInstructions,
   benchMemory,
   benchNotifyFanout,
+  formatFanout,
   benchRoundTrip,
   dryRunInstructionChild,
   type Latency,
@@ -47,11 +48,12 @@ describe('device API benchmarks (smoke, untimed)', () => {
     const r = await benchNotifyFanout({ clients: 5, rounds: 3, warmupRounds: 1, base: '127.0.15.11' });
     for (const l of [r.endToEnd, r.firstReceipt, r.setReply, r.bareEndToEnd]) expectFigures(l, 3);
     // with few clients, the first and the last may receive in the same millisecond: spreads may be 0
-    for (const l of [r.spread, r.bareSpread, r.jsonSpread])
+    for (const l of [r.spread, r.bareSpread, r.jsonSpread, r.rawSpread])
       for (const v of [l.p50, l.p99]) expect(v).toBeGreaterThanOrEqual(0);
     expect(r.allDelivered).toBe(true);
     expect(r.ampFader).toBe(r.lastSet);
     expectPositive(r.notifyBytes);
+    expect(formatFanout(r).join('\n')).toMatch(/amp → raw ws subscribers \d/);
   });
 
   it('instructions: the counting child runs every phase (without valgrind); no valgrind is reported as such', async () => {

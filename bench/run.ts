@@ -59,10 +59,9 @@ import {
   benchNotifyFanout,
   benchInstructions,
   benchRoundTrip,
-  FANOUT_TARGET_MS,
+  formatFanout,
   MEMORY_TARGET_BYTES,
   ROUND_TRIP_TARGET_RATIO,
-  type FanoutResult,
   type InstructionResult,
   type MemoryResult,
   type RoundTripCase,
@@ -160,30 +159,6 @@ function printRoundTrip(r: RoundTripResult): void {
   );
 }
 
-function printFanout(r: FanoutResult): void {
-  print(
-    `notify fan-out — ${r.clients} DeviceClients subscribed to '/', one set per round, ${r.rounds} rounds, ` +
-      `physics ${r.physics}, fader notify ${r.notifyBytes} B`,
-  );
-  for (const p of ['p50', 'p99'] as const) {
-    const ratio = p === 'p50' ? r.ratioSpreadP50 : r.ratioSpreadP99;
-    const target = p === 'p99' ? `, target < ${FANOUT_TARGET_MS} ms) ${verdict(r.spread.p99 < FANOUT_TARGET_MS)}` : ')';
-    print(
-      `  fan-out first→last client ${p} ${ms(r.spread[p])} (bare ws broadcast ${ms(r.bareSpread[p])}, ` +
-        `ratio ${x(ratio)}${target}   [JSON broadcast ${ms(r.jsonSpread[p])}, ratio to it ${x(r.spread[p] / r.jsonSpread[p])}]`,
-    );
-  }
-  for (const p of ['p50', 'p99'] as const)
-    print(
-      `  end to end set → last client ${p} ${ms(r.endToEnd[p])} (first client ${ms(r.firstReceipt[p])}, ` +
-        `set reply ${ms(r.setReply[p])}; bare broadcast → last ${ms(r.bareEndToEnd[p])}; includes the 100 ms notify period)`,
-    );
-  print(
-    `  check: every client got every value ${r.allDelivered ? 'yes' : 'NO'}; amp fader ${String(r.ampFader)} ` +
-      `(last set ${r.lastSet})`,
-  );
-}
-
 const mi = (v: number): string => `${(v / 1000).toFixed(1)} k`;
 
 function printInstructions(r: InstructionResult): void {
@@ -243,7 +218,8 @@ if (only.has('roundtrip')) {
 }
 if (only.has('fanout')) {
   for (const physics of physicsModes) {
-    printFanout(await benchNotifyFanout({ clients, rounds, physics, ...(quick ? { warmupRounds: 10 } : {}) }));
+    const r = await benchNotifyFanout({ clients, rounds, physics, ...(quick ? { warmupRounds: 10 } : {}) });
+    for (const line of formatFanout(r)) print(line);
     print();
   }
 }

@@ -8,7 +8,18 @@ import { nthAddress } from '@rackside/amp-sim';
 import { getAt, notifyFrame } from '@rackside/protocol';
 import { WebSocket } from 'ws';
 import { sleep, summarize, within, type Latency } from '../stats';
-import { bareServer, FADER, faderValue, newClient, oneAmp, OUTPUT_URL, rawText, readsFader } from './peers';
+import {
+  bareServer,
+  FADER,
+  faderValue,
+  newClient,
+  oneAmp,
+  OUTPUT_URL,
+  RawPeer,
+  rawText,
+  readsFader,
+  requestText,
+} from './peers';
 
 /** Sizes of a fan-out run. */
 export interface FanoutOptions {
@@ -23,7 +34,10 @@ export interface FanoutOptions {
   readonly warmupRounds?: number;
   /** 'stopped' (default): only the set changes the amp. 'running': meters and readings notify too. */
   readonly physics?: 'stopped' | 'running';
-  /** Loopback address of the amp; the bare broadcast server listens on the next one. Default 127.0.5.11. */
+  /**
+   * Loopback address of the amp; the bare broadcast server listens on the next one, the JSON broadcast on the one
+   * after, the raw subscribers' amp on the one after that. Default 127.0.5.11.
+   */
   readonly base?: string;
 }
 
@@ -48,6 +62,12 @@ export interface FanoutResult {
   readonly bareEndToEnd: Latency;
   /** The JSON broadcast (the bare one, each client parsing the frame and reading the fader): first → last. */
   readonly jsonSpread: Latency;
+  /**
+   * The amp's share: another amp, as many raw ws clients subscribed to `/` (each finds the value in the frame's text,
+   * parsing nothing), first → last. What the amp's fan-out costs without the clients' own work, which in use runs
+   * on as many machines and here runs one client after the other on one core.
+   */
+  readonly rawSpread: Latency;
   readonly ratioSpreadP50: number;
   readonly ratioSpreadP99: number;
   /** Every client saw every round's value; the amp holds the last value set. */
@@ -58,6 +78,8 @@ export interface FanoutResult {
 
 /** Fan-out target of the brief: the last of the subscribed clients within 5 ms of the first (p99). */
 export const FANOUT_TARGET_MS = 5;
+/** Fan-out target of issue 22: first → last p99 at most 2 × the bare broadcast's in the same run. */
+export const FANOUT_TARGET_RATIO = 2;
 
 /** One round's receipts: the time each receiver got it (by index), and a callback when all have. */
 interface Receipts {
@@ -91,8 +113,12 @@ async function closeAll(cleanup: (() => Promise<void> | void)[]): Promise<void> 
   for (const c of cleanup.reverse()) await c();
 }
 
-/** The subscribed-clients path: the amp, its physics as asked, n DeviceClients subscribed to `/` and a writer. */
-async function throughAmp(n: number, physicsMode: 'stopped' | 'running', base: string) {
+/**
+ * The subscribed path: an amp, its physics as asked, a writer (a DeviceClient) and n subscribers to `/`. DeviceClients
+ * count a round when their state holds the value (timed in onChange); raw ws subscribers ('raw': the amp's share)
+ * when a frame's text holds the fader at that value.
+ */
+async function throughAmp(n: number, physicsMode: 'stopped' | 'running', base: string, kind: 'client' | 'raw') {
   const fleet = await oneAmp(base);
   const cleanup: (() => Promise<void> | void)[] = [() => fleet.close()];
   try {
@@ -100,22 +126,35 @@ async function throughAmp(n: number, physicsMode: 'stopped' | 'running', base: s
     if (physicsMode === 'stopped') physics.stop();
     const url = `ws://${amp.identity.ip}:${ports.ws}`;
 
-    const subscribers = Array.from({ length: n }, () => newClient(url));
-    cleanup.push(() => subscribers.forEach((c) => c.close()));
-    await Promise.all(subscribers.map((c) => c.connected()));
-    await Promise.all(subscribers.map((c) => c.subscribe('/')));
+    let current: { value: number; text: string; receipts: Receipts } | undefined;
+    if (kind === 'client') {
+      const subscribers = Array.from({ length: n }, () => newClient(url));
+      cleanup.push(() => subscribers.forEach((c) => c.close()));
+      await Promise.all(subscribers.map((c) => c.connected()));
+      await Promise.all(subscribers.map((c) => c.subscribe('/')));
+      subscribers.forEach((c, i) =>
+        c.onChange((state) => {
+          const t = performance.now();
+          const f = getAt(state, FADER);
+          if (current && typeof f === 'number' && Math.abs(f - current.value) < 1e-9)
+            receive(current.receipts, i, t, n);
+        }),
+      );
+    } else {
+      const peers = await Promise.all(Array.from({ length: n }, () => RawPeer.connect(url)));
+      cleanup.push(() => peers.forEach((p) => p.close()));
+      // the reply to the subscribe is the next frame; afterwards every frame is a notify
+      await Promise.all(peers.map((p, i) => p.request(requestText('subscribe', '/', undefined, i + 1))));
+      peers.forEach((p, i) =>
+        p.ws.on('message', (data) => {
+          const t = performance.now();
+          if (current && rawText(data).includes(current.text)) receive(current.receipts, i, t, n);
+        }),
+      );
+    }
     const writer = newClient(url);
     cleanup.push(() => writer.close());
     await writer.connected();
-
-    let current: { value: number; receipts: Receipts } | undefined;
-    subscribers.forEach((c, i) =>
-      c.onChange((state) => {
-        const t = performance.now();
-        const f = getAt(state, FADER);
-        if (current && typeof f === 'number' && Math.abs(f - current.value) < 1e-9) receive(current.receipts, i, t, n);
-      }),
-    );
 
     let lastSet = Number.NaN;
     const path: FanoutPath & { lastSet(): number; ampFader(): unknown } = {
@@ -125,10 +164,11 @@ async function throughAmp(n: number, physicsMode: 'stopped' | 'running', base: s
         const value = faderValue(r);
         lastSet = value;
         const { round, all } = receipts(n);
-        current = { value, receipts: round };
+        // the fader as the amp's pretty JSON spells it (notifyFrame), for the raw subscribers
+        current = { value, text: `"fader": ${JSON.stringify(value)}`, receipts: round };
         const t0 = performance.now();
         const reply = writer.set(OUTPUT_URL, { fader: value }).then(() => performance.now() - t0);
-        const [setReplyMs] = await within(Promise.all([reply, all]), 5000, `fan-out round ${r}`);
+        const [setReplyMs] = await within(Promise.all([reply, all]), 5000, `fan-out (${kind}) round ${r}`);
         current = undefined;
         return { times: round.times, t0, setReplyMs };
       },
@@ -219,10 +259,10 @@ class RoundFigures {
  * N DeviceClients subscribed to `/` on one amp; one more client sets the fader; per round, the time until each
  * subscribed client's state holds the new value (timed in its onChange). Rounds are spaced by a random 0-100 ms
  * pause so the set lands at a random point of the 100 ms notify period. Baseline: a bare ws server sending one frame
- * the size of the fader notify to N raw ws clients, and the JSON broadcast beside it. The three run side by side, a
- * round of each in turn (amp, bare, JSON), so the machine's slow stretches fall on all three alike; until 2026-11-29
- * they ran one after the other, and a bare p99 measured in a quiet minute was set against a fan-out p99 measured in
- * a busy one.
+ * the size of the fader notify to N raw ws clients, and beside it the JSON broadcast and the amp's share (a second amp
+ * with N raw ws subscribers). The four run side by side, a round of each in turn, so the machine's slow stretches
+ * fall on all of them alike; until 2026-11-29 they ran one after the other, and a bare p99 measured in a quiet minute
+ * was set against a fan-out p99 measured in a busy one.
  */
 export async function benchNotifyFanout(opts: FanoutOptions): Promise<FanoutResult> {
   const n = opts.clients ?? 100;
@@ -234,43 +274,45 @@ export async function benchNotifyFanout(opts: FanoutOptions): Promise<FanoutResu
   const frame = notifyFrame({ amp: { channels: { '1': { output: { fader: faderValue(122) } } } } });
   const paths: FanoutPath[] = [];
   try {
-    const amp = await throughAmp(n, physics, base);
+    const amp = await throughAmp(n, physics, base, 'client');
     paths.push(amp);
     const bare = await bareBroadcast(n, frame, nthAddress(base, 1));
     paths.push(bare);
     const json = await bareBroadcast(n, frame, nthAddress(base, 2), true);
     paths.push(json);
-    const figures = { amp: new RoundFigures(), bare: new RoundFigures(), json: new RoundFigures() };
+    const raw = await throughAmp(n, physics, nthAddress(base, 3), 'raw');
+    paths.push(raw);
+    const all = [amp, bare, json, raw];
+    const figures = all.map(() => new RoundFigures());
     const setReply: number[] = [];
     let allDelivered = true;
-    // round by round, the three paths in turn (in a random order each round, so a collection that one path's garbage
+    // round by round, the paths in turn (in a random order each round, so a collection that one path's garbage
     // brings on lands in any of them): a slow stretch of the machine falls on all of them alike
-    const order = [0, 1, 2];
+    const order = all.map((_, i) => i);
     for (let r = 0; r < warmupRounds + rounds; r++) {
       const got: Awaited<ReturnType<FanoutPath['round']>>[] = [];
-      for (const i of shuffled(order)) got[i] = await [amp, bare, json][i]!.round(r);
-      const [a, b, j] = got as [(typeof got)[0], (typeof got)[0], (typeof got)[0]];
-      if (a.times.filter((t) => t !== undefined).length !== n) allDelivered = false;
+      for (const i of shuffled(order)) got[i] = await all[i]!.round(r);
+      if (got[0]!.times.filter((t) => t !== undefined).length !== n) allDelivered = false;
       if (r < warmupRounds) continue;
-      figures.amp.add(a.times, a.t0);
-      figures.bare.add(b.times, b.t0);
-      figures.json.add(j.times, j.t0);
-      setReply.push(a.setReplyMs ?? Number.NaN);
+      got.forEach((g, i) => figures[i]!.add(g.times, g.t0));
+      setReply.push(got[0]!.setReplyMs ?? Number.NaN);
     }
-    const spread = summarize(figures.amp.spread);
-    const bareSpread = summarize(figures.bare.spread);
+    const [fAmp, fBare, fJson, fRaw] = figures as [RoundFigures, RoundFigures, RoundFigures, RoundFigures];
+    const spread = summarize(fAmp.spread);
+    const bareSpread = summarize(fBare.spread);
     return {
       clients: n,
       rounds,
       physics,
       notifyBytes: Buffer.byteLength(frame),
-      endToEnd: summarize(figures.amp.e2e),
-      firstReceipt: summarize(figures.amp.first),
+      endToEnd: summarize(fAmp.e2e),
+      firstReceipt: summarize(fAmp.first),
       spread,
       setReply: summarize(setReply),
       bareSpread,
-      bareEndToEnd: summarize(figures.bare.e2e),
-      jsonSpread: summarize(figures.json.spread),
+      bareEndToEnd: summarize(fBare.e2e),
+      jsonSpread: summarize(fJson.spread),
+      rawSpread: summarize(fRaw.spread),
       ratioSpreadP50: spread.p50 / bareSpread.p50,
       ratioSpreadP99: spread.p99 / bareSpread.p99,
       allDelivered,

@@ -11,7 +11,13 @@ export {
   type RoundTripOptions,
   type RoundTripResult,
 } from './round-trip';
-export { benchNotifyFanout, FANOUT_TARGET_MS, type FanoutOptions, type FanoutResult } from './fanout';
+export {
+  benchNotifyFanout,
+  FANOUT_TARGET_MS,
+  FANOUT_TARGET_RATIO,
+  type FanoutOptions,
+  type FanoutResult,
+} from './fanout';
 export {
   benchMemory,
   MEMORY_TARGET_BYTES,
@@ -29,3 +35,4 @@ export {
   type InstructionOptions,
   type InstructionResult,
 } from './instructions';
+export { formatFanout } from './format-fanout';

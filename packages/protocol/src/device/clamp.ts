@@ -43,7 +43,7 @@ const RECORD_KEYS: ReadonlySet<string> = new Set(RECORD_NODE_KEYS);
  */
 export function mergeReceived(model: ModelInfo, tree: object, incoming: unknown): Obj | undefined {
   if (!isObj(incoming)) return undefined;
-  const root = rootPlan(model);
+  const root = rootPlace(model);
   return root ? mergeClampedNode(root, tree as Obj, incoming, true) : undefined;
 }
 
@@ -70,7 +70,7 @@ interface Place {
 
 const rootPlaces = new WeakMap<ModelInfo, Place>();
 
-function rootPlan(model: ModelInfo): Place | undefined {
+function rootPlace(model: ModelInfo): Place | undefined {
   let root = rootPlaces.get(model);
   if (!root) {
     const r = resolveUrl(model, '/');

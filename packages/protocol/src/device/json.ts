@@ -55,7 +55,7 @@ export function mergeDelta(into: object, delta: object): Obj | undefined {
   let changed: Obj | undefined;
   for (const k of Object.keys(d)) {
     if (UNSAFE_KEYS.has(k)) continue; // JSON.parse makes "__proto__" an own key: never merge it into a prototype
-    // mergeKey's body, written out: every notify merges through here, and the call measured slower
+    // mergeValue's body, written out: every notify merges through here, and the call measured slower
     const v = d[k];
     const cur = target[k];
     if (isObj(v) && isObj(cur)) {

@@ -12,7 +12,7 @@
  *                        roundtrip or fanout unless --instructions=no (with --quick only if --instructions=yes);
  *                        --instr-iterations=N round trips per phase (default 200), --instr-rounds=N fan-outs (10)
  *   --clients=N          subscribed clients of the fan-out (default 100)
- *   --rounds=N           fan-out rounds (default 100, quick 10)
+ *   --rounds=N           fan-out rounds (default 200, quick 10)
  *   --amps=N             amps of the memory fleet (default 200, quick 50)
  *   --physics=both|stopped|running   fan-out with the physics stopped and/or running (default both, quick stopped)
  *   --list-amps=N        amps of the web amp list (default 1000, quick 100)
@@ -116,7 +116,7 @@ if (only.delete('cloud')) for (const c of ['cloud-ingest', 'cloud-rest']) only.a
 if (only.delete('remote')) for (const r of ['remote-roundtrip', 'remote-notify', 'remote-sessions']) only.add(r);
 const iterations = num('iterations', quick ? 300 : 5000);
 const clients = num('clients', 100);
-const rounds = num('rounds', quick ? 10 : 100);
+const rounds = num('rounds', quick ? 10 : 200);
 const amps = num('amps', quick ? 50 : 200);
 const physicsFlag = flag('physics') ?? (quick ? 'stopped' : 'both');
 const physicsModes: ('stopped' | 'running')[] = [];
@@ -167,20 +167,21 @@ function printInstructions(r: InstructionResult): void {
     return;
   }
   print(`CPU instructions — ${r.tool}; ${r.iterations} round trips, ${r.rounds} fan-outs to ${r.clients} per round`);
-  const line = (what: string, c: typeof r.get, bare: string) => {
+  const line = (what: string, c: typeof r.get, bare: string, raw: string) => {
     print(
       `  ${what} ${mi(c.rackside.median)} instructions (${bare} ${mi(c.bare.median)}, ratio ${x(c.ratio)})` +
-        (c.rawToAmp ? `   [raw ws → amp ${mi(c.rawToAmp.median)}]` : '') +
+        `   [${raw} ${mi(c.rawToAmp.median)}, ratio to bare ${x(c.rawToAmp.median / c.bare.median)}]` +
         `   [JSON ${mi(c.json.median)}, ratio to it ${x(c.ratioJson)}]`,
     );
     print(
-      `    rounds: ${c.rackside.rounds.map(mi).join(', ')}; bare ${c.bare.rounds.map(mi).join(', ')}; ` +
+      `    rounds: ${c.rackside.rounds.map(mi).join(', ')}; ${raw} ${c.rawToAmp.rounds.map(mi).join(', ')}; ` +
+        `bare ${c.bare.rounds.map(mi).join(', ')}; ` +
         `JSON ${c.json.rounds.map(mi).join(', ')}`,
     );
   };
-  line('get round trip', r.get, 'bare ws echo');
-  line('set round trip', r.set, 'bare ws echo');
-  line('fan-out (set + notify to all)', r.fanout, 'bare ws broadcast');
+  line('get round trip', r.get, 'bare ws echo', 'raw ws → amp');
+  line('set round trip', r.set, 'bare ws echo', 'raw ws → amp');
+  line('fan-out (set + notify to all)', r.fanout, 'bare ws broadcast', 'amp → raw ws subscribers');
 }
 
 function printMemory(r: MemoryResult): void {

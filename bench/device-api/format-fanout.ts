@@ -5,17 +5,27 @@ import { FANOUT_TARGET_MS, FANOUT_TARGET_RATIO, type FanoutResult } from './fano
 export function formatFanout(r: FanoutResult): string[] {
   const out: string[] = [];
   out.push(
-    `notify fan-out — ${r.clients} DeviceClients subscribed to '/', one set per round, ${r.rounds} rounds, ` +
-      `physics ${r.physics}, fader notify ${r.notifyBytes} B`,
+    `notify fan-out — ${r.clients} subscribers to '/', one set per round, ${r.rounds} rounds, ` +
+      `physics ${r.physics}, fader notify ${r.notifyBytes} B` +
+      (r.physics === 'running' ? `; the baselines broadcast the amp's last notify, ${r.baselineBytes} B (median)` : ''),
   );
+  // issue 22's target: the amp's notify to raw ws subscribers against the bare broadcast to as many (FANOUT_TARGET_RATIO)
+  for (const p of ['p50', 'p99'] as const) {
+    const ratio = p === 'p50' ? r.ratioRawP50 : r.ratioRawP99;
+    const target = p === 'p99' ? `, target ≤ ${FANOUT_TARGET_RATIO}) ${verdict(ratio <= FANOUT_TARGET_RATIO)}` : ')';
+    out.push(
+      `  fan-out first→last, amp → ${r.clients} raw ws subscribers, ${p} ${ms(r.rawSpread[p])} ` +
+        `(bare ws broadcast ${ms(r.bareSpread[p])}, ratio ${x(ratio)}${target}`,
+    );
+  }
+  // the brief's: the last DeviceClient within 5 ms of the first, the clients' own work in series on one core
   for (const p of ['p50', 'p99'] as const) {
     const ratio = p === 'p50' ? r.ratioSpreadP50 : r.ratioSpreadP99;
-    const ok = r.spread.p99 < FANOUT_TARGET_MS && ratio <= FANOUT_TARGET_RATIO;
-    const target = p === 'p99' ? `, target ≤ ${FANOUT_TARGET_RATIO} and < ${FANOUT_TARGET_MS} ms) ${verdict(ok)}` : ')';
+    const target = p === 'p99' ? `, target < ${FANOUT_TARGET_MS} ms ${verdict(r.spread.p99 < FANOUT_TARGET_MS)}` : '';
     out.push(
-      `  fan-out first→last client ${p} ${ms(r.spread[p])} (bare ws broadcast ${ms(r.bareSpread[p])}, ` +
-        `ratio ${x(ratio)}${target}   [JSON broadcast ${ms(r.jsonSpread[p])}, ratio to it ${x(r.spread[p] / r.jsonSpread[p])}; ` +
-        `amp → raw ws subscribers ${ms(r.rawSpread[p])}, ratio to bare ${x(r.rawSpread[p] / r.bareSpread[p])}]`,
+      `  fan-out first→last, ${r.clients} DeviceClients in one process, ${p} ${ms(r.spread[p])}${target}   ` +
+        `[bare ws broadcast ratio ${x(ratio)}; JSON broadcast ${ms(r.jsonSpread[p])}, ratio to it ` +
+        `${x(r.spread[p] / r.jsonSpread[p])}]`,
     );
   }
   for (const p of ['p50', 'p99'] as const)

@@ -109,20 +109,41 @@ if (wanted('json get') || wanted('json set')) {
   paths['json set'] = () => ((reply = setAround), json.request('set', OUTPUT_URL, { fader: faderValue(n++) }));
 }
 
-if (wanted('client fanout')) {
-  // the fan-out of fanout.ts, on an amp of its own: subscribers, one writer
-  const fanFleet = await oneAmp(nthAddress(base, 3));
+/** An amp of its own for a fan-out (physics stopped), at `address`: its url. */
+async function fanoutAmp(address: string): Promise<string> {
+  const fanFleet = await oneAmp(address);
   closers.push(() => fanFleet.close());
   const fanAmp = fanFleet.amps[0]!;
   fanAmp.physics.stop();
-  const fanUrl = `ws://${fanAmp.amp.identity.ip}:${fanAmp.ports.ws}`;
+  return `ws://${fanAmp.amp.identity.ip}:${fanAmp.ports.ws}`;
+}
+
+/**
+ * A fan-out's rounds on the amp at `url`, its subscribers connected: a writer (a DeviceClient) sets the next value
+ * each round, which resolves once every subscriber has counted it (`waitFor` hands over the value and the callback).
+ */
+async function fanoutRounds(
+  url: string,
+  waitFor: (value: number, done: () => void) => void,
+): Promise<() => Promise<void>> {
+  const writer = newClient(url, SLOW_MS);
+  closers.push(() => writer.close());
+  await writer.connected();
+  let round = 0;
+  return async () => {
+    const value = faderValue(round++);
+    const all = new Promise<void>((done) => waitFor(value, done));
+    await Promise.all([writer.set(OUTPUT_URL, { fader: value }), all]);
+  };
+}
+
+if (wanted('client fanout')) {
+  // the fan-out of fanout.ts, on an amp of its own: DeviceClients subscribed to `/`, one writer
+  const fanUrl = await fanoutAmp(nthAddress(base, 3));
   const subscribers = Array.from({ length: clients }, () => newClient(fanUrl, SLOW_MS));
   closers.push(() => subscribers.forEach((c) => c.close()));
   await Promise.all(subscribers.map((c) => c.connected()));
   await Promise.all(subscribers.map((c) => c.subscribe('/')));
-  const writer = newClient(fanUrl, SLOW_MS);
-  closers.push(() => writer.close());
-  await writer.connected();
   let waiting: { value: number; left: number; done(): void } | undefined;
   const seen = new Array<number>(clients).fill(Number.NaN);
   subscribers.forEach((c, i) =>
@@ -133,13 +154,25 @@ if (wanted('client fanout')) {
       if (--waiting.left === 0) waiting.done();
     }),
   );
-  let round = 0;
-  paths['client fanout'] = async () => {
-    const value = faderValue(round++);
-    const all = new Promise<void>((done) => (waiting = { value, left: clients, done }));
-    await Promise.all([writer.set(OUTPUT_URL, { fader: value }), all]);
-    waiting = undefined;
-  };
+  paths['client fanout'] = await fanoutRounds(fanUrl, (value, done) => (waiting = { value, left: clients, done }));
+}
+
+if (wanted('raw fanout')) {
+  // the amp's share of fanout.ts: raw ws subscribers to `/` on an amp of its own, each finding the value in the
+  // frame's text (parsing nothing, as the bare broadcast's clients)
+  const fanUrl = await fanoutAmp(nthAddress(base, 6));
+  const peers = await Promise.all(Array.from({ length: clients }, () => RawPeer.connect(fanUrl)));
+  closers.push(() => peers.forEach((p) => p.close()));
+  await Promise.all(peers.map((p, i) => p.request(requestText('subscribe', '/', undefined, i + 1))));
+  let waiting: { text: string; left: number; done(): void } | undefined;
+  for (const p of peers)
+    p.ws.on('message', (data) => {
+      if (waiting && rawText(data).includes(waiting.text) && --waiting.left === 0) waiting.done();
+    });
+  paths['raw fanout'] = await fanoutRounds(
+    fanUrl,
+    (value, done) => (waiting = { text: `"fader": ${JSON.stringify(value)}`, left: clients, done }),
+  );
 }
 
 for (const kind of ['bare', 'json'] as const) {

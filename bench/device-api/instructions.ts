@@ -5,8 +5,9 @@
  * `valgrind --tool=callgrind --dump-before=uv_os_getpriority`; the child calls os.getPriority() after each phase, and
  * callgrind writes one dump per phase with its instruction count (all threads; client, amp, ws, Node and V8 alike).
  *
- * One process a path (8: DeviceClient → amp, raw ws → amp and the bare echo for get and set; the fan-out and its bare
- * broadcast), two at a time, each with the same start (one amp and a raw ws client): run together, the paths shaped
+ * One process a path (12: DeviceClient → amp, raw ws → amp, the bare echo and the JSON echo for get and set; the
+ * fan-out to DeviceClients, the amp's share (its notify to raw ws subscribers), the bare and the JSON broadcast), two
+ * at a time, each with the same start (one amp and a raw ws client): run together, the paths shaped
  * the type feedback of the code they share (ws, Node's streams), and a change to the client moved the bare echo's
  * count by 10 %. Each child runs with `--single-threaded` (V8 compiles and collects on the main thread, nothing is
  * left to a background thread to finish in the next phase) and `--no-flush-bytecode`; it warms its path up, then
@@ -37,7 +38,7 @@ export interface InstructionOptions {
   readonly warmupReps?: number;
   /**
    * First loopback address (the round trips' amp; echo +1, broadcast +2, fan-out amp +3, JSON echo +4, JSON broadcast
-   * +5). Default 127.0.26.1.
+   * +5, the amp's share's amp +6). Default 127.0.26.1.
    */
   readonly base?: string;
   /** The valgrind to run (default `valgrind` on the PATH). */
@@ -53,8 +54,11 @@ export interface InstructionFigure {
 /** Rackside's path beside its bare baseline. */
 export interface InstructionCase {
   readonly rackside: InstructionFigure;
-  /** get and set: raw ws → amp with DeviceClient's request text (the emulator's share without the client's). */
-  readonly rawToAmp?: InstructionFigure;
+  /**
+   * The emulator's share without the client's: get and set, raw ws → amp with DeviceClient's request text; the
+   * fan-out, the amp's notify to raw ws subscribers that parse nothing (as the bare broadcast's clients).
+   */
+  readonly rawToAmp: InstructionFigure;
   readonly bare: InstructionFigure;
   readonly ratio: number;
   /** The JSON echo / JSON broadcast (peers.ts): the JSON work any conforming pair does; not the target's baseline. */
@@ -248,11 +252,10 @@ export async function benchInstructions(opts: InstructionOptions = {}): Promise<
     const pair = (what: 'get' | 'set' | 'fanout'): InstructionCase => {
       const rackside = figure(`client ${what}`);
       const bare = figure(`bare ${what}`);
-      const raw = what === 'fanout' ? {} : { rawToAmp: figure(`raw ${what}`) };
       const json = figure(`json ${what}`);
       return {
         rackside,
-        ...raw,
+        rawToAmp: figure(`raw ${what}`),
         bare,
         ratio: rackside.median / bare.median,
         json,

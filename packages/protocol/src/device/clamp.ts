@@ -138,7 +138,16 @@ function mergeClampedNode(place: Place, target: Obj, raw: Obj, top: boolean): Ob
 function mergeMember(place: Place, target: Obj, k: string, x: unknown, top: boolean): unknown {
   const m = memberAt(place, k);
   if (m === undefined || m.kind === 'action') return undefined;
-  if (m.kind === 'field') return mergeValue(target, k, clampField(m.field, place.ctx, x));
+  if (m.kind === 'field') {
+    const v = clampField(m.field, place.ctx, x);
+    // a primitive (every field but a list's): mergeValue's answer without its calls
+    if (typeof v !== 'object' || v === null) {
+      if (target[k] === v) return undefined;
+      target[k] = v;
+      return v;
+    }
+    return mergeValue(target, k, v);
+  }
   if (m.kind === 'record') {
     const c = clampRecord(m.node, x);
     if (top && RECORD_KEYS.has(k) && !deepEqual(target[k], c)) delete target[k];

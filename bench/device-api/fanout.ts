@@ -291,9 +291,9 @@ class RoundFigures {
  * to N raw ws clients, and beside it the JSON broadcast and the amp's share (a second amp with N raw ws subscribers).
  * The baselines' frame is the amp's: with physics stopped, the fader notify (what the amp sends for a set, byte for
  * byte); with physics running, the notify that carried the last round's value to the amp's raw subscribers, meters
- * and all (the one before the first, the fader notify). The four run side by side, a round of each in turn, so the machine's slow stretches
- * fall on all of them alike; until 2026-11-29 they ran one after the other, and a bare p99 measured in a quiet minute
- * was set against a fan-out p99 measured in a busy one.
+ * and all (the one before the first, the fader notify). The four run side by side, a round of each in turn, so the
+ * machine's slow stretches fall on all of them alike; until 2026-11-29 they ran one after the other, and a bare p99
+ * measured in a quiet minute was set against a fan-out p99 measured in a busy one.
  */
 export async function benchNotifyFanout(opts: FanoutOptions): Promise<FanoutResult> {
   const n = opts.clients ?? 100;
@@ -304,18 +304,16 @@ export async function benchNotifyFanout(opts: FanoutOptions): Promise<FanoutResu
   // what the amp sends for the set alone (with physics stopped, byte for byte)
   const frame = notifyFrame({ amp: { channels: { '1': { output: { fader: faderValue(122) } } } } });
   const paths: FanoutPath[] = [];
-  let heard = (): string | undefined => undefined;
-  const baseline = (): string => (physics === 'running' ? (heard() ?? frame) : frame);
   try {
     const amp = await throughAmp(n, physics, base, 'client');
     paths.push(amp);
+    const raw = await throughAmp(n, physics, nthAddress(base, 3), 'raw');
+    paths.push(raw);
+    const baseline = (): string => (physics === 'running' ? (raw.heard() ?? frame) : frame);
     const bare = await bareBroadcast(n, baseline, nthAddress(base, 1));
     paths.push(bare);
     const json = await bareBroadcast(n, baseline, nthAddress(base, 2), true);
     paths.push(json);
-    const raw = await throughAmp(n, physics, nthAddress(base, 3), 'raw');
-    paths.push(raw);
-    heard = () => raw.heard();
     const all = [amp, bare, json, raw];
     const figures = all.map(() => new RoundFigures());
     const setReply: number[] = [];

@@ -22,14 +22,49 @@ const asDelta = (tree: Obj): DeviceDelta => tree;
 const RECORD_KEYS: ReadonlySet<string> = new Set(RECORD_NODE_KEYS);
 
 /**
+ * The own values of `held` and of `incoming`, side by side, when both have the same own keys in the same order (a
+ * reply polled again, parsed from text like the one held): read in two bulk calls instead of an own-key check and a
+ * keyed load a key, which for the fields of a reply go megamorphic; undefined otherwise.
+ */
+function alignedValues(held: Obj, incoming: Obj, keys: readonly string[]): [unknown[], unknown[]] | undefined {
+  const n = keys.length;
+  const heldKeys = Object.keys(held);
+  if (heldKeys.length !== n) return undefined;
+  for (let i = 0; i < n; i++) if (heldKeys[i] !== keys[i]) return undefined;
+  const heldValues = Object.values(held);
+  const values = Object.values(incoming);
+  return heldValues.length === n && values.length === n ? [heldValues, values] : undefined;
+}
+
+/**
  * The part of `incoming` that differs from `tree` (both rooted alike): keys the tree lacks and leaves that are not
  * deep-equal to the tree's, with the objects on the way to them; undefined when nothing differs. A top-level record
  * (/UAC, /lockedProperties, ...) is compared and kept whole, since it is clamped whole by its schema. A `__proto__`
  * key is never a key of the tree (clamping would drop it) and is skipped.
  */
 function differingPart(tree: Obj, incoming: Obj, top: boolean): Obj | undefined {
+  const keys = Object.keys(incoming);
+  const aligned = alignedValues(tree, incoming, keys);
+  if (!aligned) return differingByKey(tree, incoming, keys, top);
+  const [held, values] = aligned;
   let out: Obj | undefined;
-  for (const k of Object.keys(incoming)) {
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i]!;
+    if (k === '__proto__') continue;
+    const v = values[i];
+    const cur = held[i];
+    if (isObj(cur) && isObj(v) && !(top && RECORD_KEYS.has(k))) {
+      const sub = differingPart(cur, v, false);
+      if (sub !== undefined) (out ??= {})[k] = sub;
+    } else if (cur !== v && !deepEqual(cur, v)) (out ??= {})[k] = v;
+  }
+  return out;
+}
+
+/** differingPart key by key, for a tree whose own keys are not those of `incoming` in the same order. */
+function differingByKey(tree: Obj, incoming: Obj, keys: readonly string[], top: boolean): Obj | undefined {
+  let out: Obj | undefined;
+  for (const k of keys) {
     if (k === '__proto__') continue;
     const v = incoming[k];
     if (Object.hasOwn(tree, k)) {
@@ -75,8 +110,21 @@ function differingAt(tree: Obj, segments: readonly string[], value: unknown): Ob
 function sameLeaves(held: unknown, incoming: unknown): boolean {
   if (held === incoming) return true;
   if (!isObj(held) || !isObj(incoming)) return false;
-  for (const k in incoming) {
-    if (k === '__proto__' || !Object.hasOwn(incoming, k) || !Object.hasOwn(held, k)) return false;
+  const keys = Object.keys(incoming);
+  const aligned = alignedValues(held, incoming, keys);
+  if (!aligned) return sameLeavesByKey(held, incoming, keys);
+  const [heldValues, values] = aligned;
+  for (let i = 0; i < keys.length; i++) {
+    const v = values[i];
+    if (keys[i] === '__proto__' || (v !== heldValues[i] && !(isObj(v) && sameLeaves(heldValues[i], v)))) return false;
+  }
+  return true;
+}
+
+/** sameLeaves key by key, for a held object whose own keys are not those of `incoming` in the same order. */
+function sameLeavesByKey(held: Obj, incoming: Obj, keys: readonly string[]): boolean {
+  for (const k of keys) {
+    if (k === '__proto__' || !Object.hasOwn(held, k)) return false;
     const v = incoming[k];
     if (v !== held[k] && !(isObj(v) && sameLeaves(held[k], v))) return false;
   }

@@ -188,6 +188,39 @@ describe('the state store', () => {
     );
   });
 
+  it('merges a subtree received again, as held or edited, as the reference store does (property)', () => {
+    // a polled get: the store holds the same keys in the same order, read side by side in bulk; an edit changes a
+    // leaf at any depth, drops a key or adds one (the order no longer the held one's)
+    const objectUrls = URLS.filter((url) => isObj(getAt(defaultState(MODELS[0]!), urlSegments(url))));
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...MODELS),
+        fc.constantFrom(...objectUrls),
+        fc.boolean(),
+        fc.array(fc.array<Edit>(fc.tuple(fc.nat(), fc.nat(), leaf, key), { maxLength: 3 }), {
+          minLength: 1,
+          maxLength: 6,
+        }),
+        (m, url, teach, steps) => {
+          const base = getAt(defaultState(m), urlSegments(url));
+          const fast = new DeviceStateStore();
+          const plain = new ReferenceStore();
+          if (teach) same(fast.apply('/', defaultState(m)), plain.apply('/', defaultState(m)));
+          same(fast.apply(url, structuredClone(base)), plain.apply(url, structuredClone(base)));
+          let last = base;
+          for (const edits of steps) {
+            // half the time an edit of what was sent last (kept), else of the first value again
+            const value = editedCopy(edits.length % 2 ? last : base, edits);
+            if (edits.length % 2) last = value;
+            same(fast.apply(url, structuredClone(value)), plain.apply(url, structuredClone(value)));
+            same(fast.state, plain.tree);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it('learns the model from a value below objects it holds already, and clamps then', () => {
     for (const [url, value] of [
       ['/amp/deviceInfo/modelID', 'Connect Series Model 704D'],

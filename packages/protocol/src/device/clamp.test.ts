@@ -66,6 +66,18 @@ describe('merging a notify into a held tree (mergeReceived)', () => {
     expect(mergeReceived(m704, tree, odd)).toBeUndefined();
   });
 
+  it('an undefined value (no JSON, only a caller can hand it over) changes nothing and is not reported', () => {
+    const tree = held();
+    const before = structuredClone(tree);
+    for (const incoming of [
+      { amp: { inputs: { analog: { '9': undefined } } } },
+      { amp: { bogus: undefined } },
+      { amp: { channels: { '1': { output: { fader: undefined } } } } },
+    ])
+      expect(mergeReceived(m704, tree, incoming), JSON.stringify(Object.keys(incoming.amp))).toBeUndefined();
+    expect(tree).toEqual(before);
+  });
+
   it('a key that names a member on one model and not on another is judged per model', () => {
     // micGain exists only on models with the micGain capability: the places walked are kept per model
     const withMic = MODELS.find((m) => m.caps.micGain)!;

@@ -125,7 +125,8 @@ function mergeClampedNode(place: Place, target: Obj, raw: Obj, top: boolean): Ob
     const x = raw[k];
     const out = mergeMember(place, target, k, x, top);
     if (asRaw) {
-      if (out === x) continue;
+      // an undefined `out` is no change, even where the raw value is undefined too (not JSON; a caller's)
+      if (out === x && out !== undefined) continue;
       asRaw = false;
       for (let j = 0; j < i; j++) (changed ??= {})[keys[j]!] = raw[keys[j]!];
     }

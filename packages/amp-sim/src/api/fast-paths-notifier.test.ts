@@ -128,7 +128,14 @@ describe('shared notify batches', () => {
         same(batch, b);
         same(part, p);
       }),
-      { numRuns: 2000 },
+      {
+        numRuns: 2000,
+        // keys mergeInto never merges, found by a run of 1,241 draws once: always tried
+        examples: [
+          [{ '1': {} }, { '1': { prototype: false } }],
+          [{ a: 1 }, JSON.parse('{"__proto__": {"x": 1}, "constructor": 2, "b": {"prototype": 3}}') as Obj],
+        ],
+      },
     );
   });
 

@@ -8,7 +8,7 @@
  * batch becomes a frame once per tick, the same string then going to every connection that holds it. What each
  * connection is sent is what its own filter-and-merge would give.
  */
-import { notifyFrame, resolveUrl } from '@rackside/protocol';
+import { UNSAFE_KEYS, notifyFrame, resolveUrl } from '@rackside/protocol';
 import { filterDelta, type Amp } from '../amp';
 
 type Obj = Record<string, unknown>;
@@ -68,6 +68,8 @@ function sharedPart(delta: Obj, subscriptions: ReadonlySet<string>, key: string)
 export function mergeShared(batch: Obj, part: Obj): Obj {
   const out: Obj = { ...batch };
   for (const k of Object.keys(part)) {
+    // skipped as mergeInto skips them (and `out.__proto__ = v` would set the copy's prototype)
+    if (UNSAFE_KEYS.has(k)) continue;
     const v = part[k];
     const cur = out[k];
     out[k] = isObj(cur) && isObj(v) ? mergeShared(cur, v) : v;

@@ -45,30 +45,13 @@ function alignedValues(held: Obj, incoming: Obj, keys: readonly string[]): [unkn
 function differingPart(tree: Obj, incoming: Obj, top: boolean): Obj | undefined {
   const keys = Object.keys(incoming);
   const aligned = alignedValues(tree, incoming, keys);
-  if (!aligned) return differingByKey(tree, incoming, keys, top);
-  const [held, values] = aligned;
   let out: Obj | undefined;
   for (let i = 0; i < keys.length; i++) {
     const k = keys[i]!;
     if (k === '__proto__') continue;
-    const v = values[i];
-    const cur = held[i];
-    if (isObj(cur) && isObj(v) && !(top && RECORD_KEYS.has(k))) {
-      const sub = differingPart(cur, v, false);
-      if (sub !== undefined) (out ??= {})[k] = sub;
-    } else if (cur !== v && !deepEqual(cur, v)) (out ??= {})[k] = v;
-  }
-  return out;
-}
-
-/** differingPart key by key, for a tree whose own keys are not those of `incoming` in the same order. */
-function differingByKey(tree: Obj, incoming: Obj, keys: readonly string[], top: boolean): Obj | undefined {
-  let out: Obj | undefined;
-  for (const k of keys) {
-    if (k === '__proto__') continue;
-    const v = incoming[k];
-    if (Object.hasOwn(tree, k)) {
-      const cur = tree[k];
+    const v = aligned ? aligned[1][i] : incoming[k];
+    if (aligned || Object.hasOwn(tree, k)) {
+      const cur = aligned ? aligned[0][i] : tree[k];
       if (isObj(cur) && isObj(v) && !(top && RECORD_KEYS.has(k))) {
         const sub = differingPart(cur, v, false);
         if (sub !== undefined) (out ??= {})[k] = sub;
@@ -112,21 +95,12 @@ function sameLeaves(held: unknown, incoming: unknown): boolean {
   if (!isObj(held) || !isObj(incoming)) return false;
   const keys = Object.keys(incoming);
   const aligned = alignedValues(held, incoming, keys);
-  if (!aligned) return sameLeavesByKey(held, incoming, keys);
-  const [heldValues, values] = aligned;
   for (let i = 0; i < keys.length; i++) {
-    const v = values[i];
-    if (keys[i] === '__proto__' || (v !== heldValues[i] && !(isObj(v) && sameLeaves(heldValues[i], v)))) return false;
-  }
-  return true;
-}
-
-/** sameLeaves key by key, for a held object whose own keys are not those of `incoming` in the same order. */
-function sameLeavesByKey(held: Obj, incoming: Obj, keys: readonly string[]): boolean {
-  for (const k of keys) {
-    if (k === '__proto__' || !Object.hasOwn(held, k)) return false;
-    const v = incoming[k];
-    if (v !== held[k] && !(isObj(v) && sameLeaves(held[k], v))) return false;
+    const k = keys[i]!;
+    if (k === '__proto__' || (!aligned && !Object.hasOwn(held, k))) return false;
+    const v = aligned ? aligned[1][i] : incoming[k];
+    const cur = aligned ? aligned[0][i] : held[k];
+    if (v !== cur && !(isObj(v) && sameLeaves(cur, v))) return false;
   }
   return true;
 }

@@ -184,7 +184,19 @@ describe('the state store', () => {
         }
         same(seen, plain.seen);
       }),
-      { numRuns: 400 },
+      // a raw -0 clamped to 0 was reported as -0 while the tree held 0 (found after 5,374 random runs): always tried
+      {
+        numRuns: 400,
+        examples: [
+          [
+            [
+              { url: '/amp/deviceInfo/numInputs', value: -0 },
+              { url: '/', value: [] },
+            ],
+            true,
+          ],
+        ],
+      },
     );
   });
 

@@ -78,6 +78,16 @@ describe('merging a notify into a held tree (mergeReceived)', () => {
     expect(tree).toEqual(before);
   });
 
+  it('reports the value the tree holds where clamping gives -0 as 0 (equal by ===, told apart by Object.is)', () => {
+    // JSON.parse('-0') is -0; a field whose minimum is 0 clamps it to 0, and that is what the tree holds and reports
+    const tree = held();
+    const path = ['amp', 'deviceInfo', 'numInputs'];
+    mergeReceived(m704, tree, { amp: { deviceInfo: { numInputs: 4 } } });
+    const changed = mergeReceived(m704, tree, JSON.parse('{"amp": {"deviceInfo": {"numInputs": -0}}}') as object);
+    expect(Object.is(getAt(tree, path), 0)).toBe(true);
+    expect(Object.is(getAt(changed, path), 0)).toBe(true);
+  });
+
   it('a key that names a member on one model and not on another is judged per model', () => {
     // micGain exists only on models with the micGain capability: the places walked are kept per model
     const withMic = MODELS.find((m) => m.caps.micGain)!;

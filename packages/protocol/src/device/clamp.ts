@@ -125,8 +125,9 @@ function mergeClampedNode(place: Place, target: Obj, raw: Obj, top: boolean): Ob
     const x = raw[k];
     const out = mergeMember(place, target, k, x, top);
     if (asRaw) {
-      // an undefined `out` is no change, even where the raw value is undefined too (not JSON; a caller's)
-      if (out === x && out !== undefined) continue;
+      // an undefined `out` is no change, even where the raw value is undefined too (not JSON; a caller's); a raw -0
+      // clamped to 0 (=== but not the same value) is reported as the 0 the tree holds
+      if (out !== undefined && Object.is(out, x)) continue;
       asRaw = false;
       for (let j = 0; j < i; j++) (changed ??= {})[keys[j]!] = raw[keys[j]!];
     }

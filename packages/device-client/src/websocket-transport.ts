@@ -92,8 +92,10 @@ export class WebSocketTransport implements DeviceTransport {
     const emitter = nodeEmitter(socket);
     if (emitter)
       emitter.on('message', (data, isBinary) => {
-        // a text frame is UTF-8 checked by `ws` already: its bytes as a string, as `onmessage` would give them
-        const text = isBinary ? frameText(data) : String(data);
+        // a text frame is UTF-8 checked by `ws` already (a Buffer): its bytes as a string, as `onmessage` would give
+        // them; its own toString, since String(data) first looks up Symbol.toPrimitive and toString along the
+        // Buffer's prototype chain (1.2 k instructions a frame, a tenth of a set's cost in this client)
+        const text = isBinary ? frameText(data) : (data as { toString(): string }).toString();
         if (this.#socket === socket && text !== undefined) this.#messages.emit(text);
       });
     else

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { getModel } from './models';
 import { model, URLS } from './testing/arbitraries';
 import { refNormalizeUrl } from './testing/reference';
-import { normalizeUrl, resolveUrl, RESOLVE_CACHE_LIMIT, urlSegments } from './url';
+import { normalizeUrl, resolveUrl, RESOLVE_CACHE_LIMIT, SEGMENTS_CACHE_LIMIT, urlSegments } from './url';
 
 /** Slashes and a few letters, any text, and the models' own URLs. */
 const anyUrl = fc.oneof(
@@ -24,13 +24,26 @@ describe('fast paths of url.ts give what the plain code gives', () => {
     );
   });
 
-  it('urlSegments: the non-empty parts between slashes, as split and filter give them (property)', () => {
+  it('urlSegments: the non-empty parts between slashes, as split and filter give them, cached and frozen (property)', () => {
     fc.assert(
       fc.property(anyUrl, (u) => {
-        expect(urlSegments(u)).toEqual(u.split('/').filter((p) => p.length > 0));
+        const segments = urlSegments(u);
+        expect(segments).toEqual(u.split('/').filter((p) => p.length > 0));
+        // shared with the next caller of the same url: the same array, which no caller can change
+        expect(urlSegments(u)).toBe(segments);
+        expect(Object.isFrozen(segments)).toBe(true);
       }),
       { numRuns: 3000 },
     );
+  });
+
+  it('urlSegments: past its bound the cache starts over, and answers alike', () => {
+    const first = urlSegments('/amp/channels/1/output');
+    for (let i = 0; i < SEGMENTS_CACHE_LIMIT + 10; i++) urlSegments(`/nothing/${i}`);
+    const again = urlSegments('/amp/channels/1/output');
+    expect(again).not.toBe(first);
+    expect(again).toEqual(['amp', 'channels', '1', 'output']);
+    expect(() => (again as string[]).push('x')).toThrow(TypeError);
   });
 
   it('resolveUrl: cached, frozen, and equal to a fresh resolution (property)', () => {

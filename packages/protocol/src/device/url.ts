@@ -13,10 +13,28 @@ export function normalizeUrl(url: string): string {
   return '/' + parts.join('/');
 }
 
-/** The path segments of a URL ('/amp/channels/1' → ['amp', 'channels', '1']). */
-export function urlSegments(url: string): string[] {
-  // url.split('/').filter((p) => p.length > 0), without the two arrays and the callback: every request, reply and
-  // notify goes through here
+/** Distinct URLs remembered by urlSegments; past this the cache starts over (URLs come from clients). */
+export const SEGMENTS_CACHE_LIMIT = 4096;
+const segmentsByUrl = new Map<string, readonly string[]>();
+
+/**
+ * The path segments of a URL ('/amp/channels/1' → ['amp', 'channels', '1']), frozen and shared between callers: the
+ * same URL gives the same array and the same segment strings, whose hashes V8 has then computed and whose
+ * internalised copies it finds at once when they key a property (split afresh, every reply paid for both on each
+ * segment). Bounded like resolveUrl's cache.
+ */
+export function urlSegments(url: string): readonly string[] {
+  let segments = segmentsByUrl.get(url);
+  if (segments === undefined) {
+    if (segmentsByUrl.size >= SEGMENTS_CACHE_LIMIT) segmentsByUrl.clear();
+    segments = Object.freeze(splitSegments(url));
+    segmentsByUrl.set(url, segments);
+  }
+  return segments;
+}
+
+function splitSegments(url: string): string[] {
+  // url.split('/').filter((p) => p.length > 0), without the two arrays and the callback
   const out: string[] = [];
   let start = 0;
   for (let i = 0; i <= url.length; i++) {
@@ -65,7 +83,7 @@ function freezeResolved(r: Resolved): Resolved {
 }
 
 function resolveUncached(model: ModelInfo, url: string): Resolved {
-  const segments = urlSegments(url);
+  const segments = [...urlSegments(url)]; // urlSegments shares its array; this result owns (and freezes) its own
   let node: Node = DEVICE_TREE;
   const keys: string[] = [];
   for (let i = 0; i < segments.length; i++) {

@@ -10,7 +10,7 @@ import type { AmpRecord, Fleet } from './fleet';
 /** A value placed at its url in an otherwise empty tree ("/a/b", 1 → { a: { b: 1 } }). */
 const rooted = (url: string, value: unknown): DeviceDelta => {
   let out: unknown = value;
-  for (const seg of urlSegments(url).reverse()) out = { [seg]: out };
+  for (const seg of [...urlSegments(url)].reverse()) out = { [seg]: out };
   return out as DeviceDelta;
 };
 

@@ -76,7 +76,7 @@ export function valueAt(state: AmpState, url: string): unknown {
 
 /** Splits a field URL into its object URL and field name: '/amp/channels/1/output' and 'fader'. */
 export function splitFieldUrl(url: string): { objectUrl: string; name: string } {
-  const segments = urlSegments(url);
+  const segments = [...urlSegments(url)];
   const name = segments.pop() ?? '';
   return { objectUrl: '/' + segments.join('/'), name };
 }

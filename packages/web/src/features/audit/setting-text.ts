@@ -62,7 +62,7 @@ export function formatSettingValue(value: unknown, url: string, t: AuditT, langu
 
 /** '/amp/channels/1/output/gain' → '/amp/channels/1/output gain': the object's URL, then the field. */
 export function fieldPath(url: string): string {
-  const segments = urlSegments(url);
+  const segments = [...urlSegments(url)];
   const field = segments.pop();
   if (field === undefined) return '/';
   return segments.length === 0 ? `/${field}` : `/${segments.join('/')} ${field}`;

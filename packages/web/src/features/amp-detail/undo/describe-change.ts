@@ -75,7 +75,7 @@ export function formatValue(value: unknown, schema: FieldSchema | undefined, o: 
 
 /** One field's change: '{place} {field} {from} → {to} {unit}'. */
 function describeLeaf(leaf: Leaf, o: DescribeOptions): string {
-  const segments = urlSegments(leaf.url);
+  const segments = [...urlSegments(leaf.url)];
   const name = segments.pop() ?? '';
   const field = o.t(`fields.${name}`, { defaultValue: words(name) });
   const target = o.t('target', { place: placeOf(segments, o.t), field }).trim();

@@ -7,7 +7,14 @@ import { describe, expect, it } from 'vitest';
 import { getModel } from './models';
 import { model, URLS } from './testing/arbitraries';
 import { refNormalizeUrl } from './testing/reference';
-import { normalizeUrl, resolveUrl, RESOLVE_CACHE_LIMIT, SEGMENTS_CACHE_LIMIT, urlSegments } from './url';
+import {
+  CACHED_URL_MAX_LENGTH,
+  normalizeUrl,
+  resolveUrl,
+  RESOLVE_CACHE_LIMIT,
+  SEGMENTS_CACHE_LIMIT,
+  urlSegments,
+} from './url';
 
 /** Slashes and a few letters, any text, and the models' own URLs. */
 const anyUrl = fc.oneof(
@@ -44,6 +51,20 @@ describe('fast paths of url.ts give what the plain code gives', () => {
     expect(again).not.toBe(first);
     expect(again).toEqual(['amp', 'channels', '1', 'output']);
     expect(() => (again as string[]).push('x')).toThrow(TypeError);
+  });
+
+  it('urlSegments and resolveUrl answer a url longer than the cache keeps, each time afresh', () => {
+    const long = '/amp/channels/1/' + 'x'.repeat(CACHED_URL_MAX_LENGTH);
+    const segments = urlSegments(long);
+    expect(segments).toEqual(['amp', 'channels', '1', 'x'.repeat(CACHED_URL_MAX_LENGTH)]);
+    expect(Object.isFrozen(segments)).toBe(true);
+    expect(urlSegments(long)).not.toBe(segments);
+    const m = getModel('704D');
+    const r = resolveUrl(m, long);
+    expect(r).toMatchObject({ ok: false });
+    expect(Object.isFrozen(r)).toBe(true);
+    expect(resolveUrl(m, long)).not.toBe(r);
+    expect(resolveUrl(m, long)).toEqual(r);
   });
 
   it('resolveUrl: cached, frozen, and equal to a fresh resolution (property)', () => {

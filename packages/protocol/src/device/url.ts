@@ -15,6 +15,11 @@ export function normalizeUrl(url: string): string {
 
 /** Distinct URLs remembered by urlSegments; past this the cache starts over (URLs come from clients). */
 export const SEGMENTS_CACHE_LIMIT = 4096;
+/**
+ * Longer URLs than this (the device API's own limit on a request's url) are answered but not remembered by
+ * urlSegments and resolveUrl: their caches hold at most a few megabytes whatever clients send.
+ */
+export const CACHED_URL_MAX_LENGTH = 1024;
 const segmentsByUrl = new Map<string, readonly string[]>();
 
 /**
@@ -24,6 +29,7 @@ const segmentsByUrl = new Map<string, readonly string[]>();
  * segment). Bounded like resolveUrl's cache.
  */
 export function urlSegments(url: string): readonly string[] {
+  if (url.length > CACHED_URL_MAX_LENGTH) return Object.freeze(splitSegments(url));
   let segments = segmentsByUrl.get(url);
   if (segments === undefined) {
     if (segmentsByUrl.size >= SEGMENTS_CACHE_LIMIT) segmentsByUrl.clear();
@@ -62,6 +68,7 @@ const resolvedByModel = new WeakMap<ModelInfo, Map<string, Resolved>>();
  * the result is frozen (with its `segments` and `ctx.keys`) and shared between callers, who must not mutate it.
  */
 export function resolveUrl(model: ModelInfo, url: string): Resolved {
+  if (url.length > CACHED_URL_MAX_LENGTH) return freezeResolved(resolveUncached(model, url));
   let byUrl = resolvedByModel.get(model);
   if (!byUrl) resolvedByModel.set(model, (byUrl = new Map<string, Resolved>()));
   let r = byUrl.get(url);

@@ -2,17 +2,13 @@
  * Instant writes: a change shows in the store at once, clamped to the amp's schema, before the amp answers; if the
  * amp refuses, the subtree goes back to what the client last received.
  */
-import { clampAt, getAt, urlSegments, type DeviceDelta } from '@rackside/protocol';
+import { clampAt, getAt, rootedAt, urlSegments, type DeviceDelta } from '@rackside/protocol';
 import { ConnectionError } from '@rackside/device-client';
 import { deltasReceived } from '../store/devices-slice';
 import type { AmpRecord, Fleet } from './fleet';
 
 /** A value placed at its url in an otherwise empty tree ("/a/b", 1 → { a: { b: 1 } }). */
-const rooted = (url: string, value: unknown): DeviceDelta => {
-  let out: unknown = value;
-  for (const seg of [...urlSegments(url)].reverse()) out = { [seg]: out };
-  return out as DeviceDelta;
-};
+const rooted = (url: string, value: unknown): DeviceDelta => rootedAt(urlSegments(url), value) as DeviceDelta;
 
 /**
  * `set url params` on one amp, shown at once; the error of a refused write is rethrown after the rollback. A parked

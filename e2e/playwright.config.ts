@@ -5,8 +5,8 @@
  */
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { CLOUD_URL } from './cloud';
-import { HTTP_PORT, OPEN_BASE, ampUrl } from './fleet';
+import { cloudUrlOf } from './cloud';
+import { HTTP_PORT, OPEN_BASE, WORKERS, ampUrl, openBaseOf } from './fleet';
 
 const root = join(import.meta.dirname, '..');
 const reportDir = process.env.RACKSIDE_REPORT_DIR;
@@ -16,8 +16,10 @@ export default defineConfig({
   testMatch: '*.spec.ts',
   // the README screenshot is a tool, not a test: only `npm run screenshots` runs it
   testIgnore: process.env.RACKSIDE_SCREENSHOTS ? [] : ['screenshot.spec.ts'],
-  // the flows share one fleet and some change it (faults, mutes): one at a time
-  workers: 1,
+  // the flows of one file run in order; files run on WORKERS workers, each with shared fleets and a cloud of its own
+  // (fleet.ts SLOT: the flows change the shared amps), and the flows with fleets or clouds of their own each on
+  // addresses no other file uses
+  workers: WORKERS,
   fullyParallel: false,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -42,24 +44,27 @@ export default defineConfig({
     },
     trace: 'off',
   },
-  webServer: [
+  // this file is loaded again in each worker, where SLOT is the worker's: its baseURL is its own open fleet
+  webServer: Array.from({ length: WORKERS }, (_, slot) => [
     {
       command: 'npx tsx e2e/fleet-server.ts',
       cwd: root,
-      url: `http://${OPEN_BASE}:${HTTP_PORT}/host`,
+      env: { RACKSIDE_E2E_SLOT: String(slot) },
+      url: `http://${openBaseOf(slot)}:${HTTP_PORT}/host`,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
     },
     {
       command: 'npx tsx e2e/cloud-server.ts',
       cwd: root,
-      url: `${CLOUD_URL}/api/health`,
+      env: { RACKSIDE_E2E_SLOT: String(slot) },
+      url: `${cloudUrlOf(slot)}/api/health`,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
     },
-  ],
+  ]).flat(),
 });

@@ -1,6 +1,7 @@
 /**
- * The cloud service of the cloud end-to-end flows (started by cloud-server.ts): the real service on its own port
- * with a fresh in-memory database (one per parallel worker), the embedded broker on a free port, the dev outbox, and the built console at /.
+ * The cloud service of the cloud end-to-end flows (started by cloud-server.ts, one per parallel worker): the real
+ * service on its own port with a fresh in-memory database, the embedded broker on a free port, the dev outbox, and
+ * the built console at /.
  */
 import { SLOT } from './fleet';
 

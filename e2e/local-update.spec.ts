@@ -17,7 +17,10 @@ import { buildFirmwareImage, startFleet, type BuildFirmwareImageOptions, type Fl
 import { HTTP_PORT, ampUrl } from './fleet';
 import { ampValue, seriousViolations } from './helpers';
 
-/** Addresses of our own, away from the shared fleets (127.0.7.x, 127.0.8.x and, for a second worker, 127.0.107.x, 127.0.108.x) and the other flows' fleets. */
+/**
+ * Addresses of our own, away from the shared fleets (127.0.7.x, 127.0.8.x and, for a second worker, 127.0.107.x,
+ * 127.0.108.x) and the other flows' fleets.
+ */
 const FLEET_BASE = process.env.RACKSIDE_E2E_LOCAL_UPDATE_BASE ?? '127.0.86.1';
 const webRoot = process.env.RACKSIDE_WEB_DIST ?? fileURLToPath(new URL('../packages/web/dist', import.meta.url));
 /** amp-sim names amps by position: Main Left (704D) and Main Right (354N) take ASBT images, Subwoofers (124D) DLS. */

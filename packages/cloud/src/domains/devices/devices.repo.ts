@@ -183,13 +183,26 @@ export async function markAllDisconnected(db: Executor): Promise<void> {
   await db.update(devices).set({ connected: false }).where(eq(devices.connected, true));
 }
 
+/**
+ * The condition under which a live reported state replaces the stored one: always, but for the very state stored (the
+ * same `ts` and the same content), which is the same message again. With several nodes one state can reach two: a
+ * node's write still on its way to the database when it died, and another node's catch-up of the retained copy
+ * (broker/service-client.ts); the second then changes nothing, and the state is written once.
+ */
+const notTheStoredState = sql`jsonb_typeof(${deviceShadows.reported}->'ts') is distinct from 'number'
+  or ${deviceShadows.reported} is distinct from excluded.reported`;
+
 /** Stores a device's reported shadow; false when the device is unknown (removed, or never registered). */
 export async function upsertShadow(db: Executor, deviceId: string, reported: unknown, now: Date): Promise<boolean> {
   try {
     await db
       .insert(deviceShadows)
       .values({ deviceId, reported, updatedAt: now })
-      .onConflictDoUpdate({ target: deviceShadows.deviceId, set: { reported, updatedAt: now } });
+      .onConflictDoUpdate({
+        target: deviceShadows.deviceId,
+        set: { reported, updatedAt: now },
+        setWhere: notTheStoredState,
+      });
     return true;
   } catch (err) {
     if (isForeignKeyViolation(err)) return false;
@@ -198,9 +211,10 @@ export async function upsertShadow(db: Executor, deviceId: string, reported: unk
 }
 
 /**
- * Stores the reported shadows of several devices in one statement (at most one entry per device); answers the ids
- * it stored. Unknown devices are skipped. A device removed by another connection meanwhile can still fail the whole
- * statement with a foreign-key violation: the caller then stores the entries one by one (upsertShadow).
+ * Stores the reported shadows of several devices in one statement (at most one entry per device; the state stored
+ * already is not written again: notTheStoredState); answers the ids of the known devices. Unknown devices are skipped.
+ * A device removed by another connection meanwhile can still fail the whole statement with a foreign-key violation:
+ * the caller then stores the entries one by one (upsertShadow).
  */
 export async function upsertShadows(
   db: Executor,
@@ -209,16 +223,23 @@ export async function upsertShadows(
 ): Promise<Set<string>> {
   if (shadows.length === 0) return new Set();
   const rows = JSON.stringify(shadows.map((s) => ({ device_id: s.deviceId, reported: s.reported })));
+  // the insert runs to completion whether or not the select reads it (PostgreSQL: data-modifying statements in WITH)
   const result = await db.execute(sql`
-    insert into ${deviceShadows} (device_id, reported, updated_at)
-    select v.device_id, v.reported, ${now.toISOString()}::timestamptz
-    from jsonb_to_recordset(${rows}::jsonb) as v(device_id text, reported jsonb)
-    where exists (select 1 from ${devices} d where d.id = v.device_id)
-    on conflict (device_id) do update set reported = excluded.reported, updated_at = excluded.updated_at
-    returning device_id`);
+    with v as (
+      select x.device_id, x.reported
+      from jsonb_to_recordset(${rows}::jsonb) as x(device_id text, reported jsonb)
+      where exists (select 1 from ${devices} d where d.id = x.device_id)
+    ), w as (
+      insert into ${deviceShadows} (device_id, reported, updated_at)
+      select v.device_id, v.reported, ${now.toISOString()}::timestamptz from v
+      on conflict (device_id) do update set reported = excluded.reported, updated_at = excluded.updated_at
+        where ${notTheStoredState}
+      returning device_id
+    )
+    select v.device_id from v`);
   // node-postgres and PGlite both answer {rows}
-  const stored = (result as { rows: { device_id: string }[] }).rows;
-  return new Set(stored.map((r) => r.device_id));
+  const known = (result as { rows: { device_id: string }[] }).rows;
+  return new Set(known.map((r) => r.device_id));
 }
 
 /**

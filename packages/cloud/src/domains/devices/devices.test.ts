@@ -180,6 +180,27 @@ describeEachDatabase('devices', (db) => {
     expect(unknown).toEqual([{ deviceId: 'not-registered', kind: 'reported' }]);
   });
 
+  it('writes a live state that is the very state stored (same ts, same content) once', async () => {
+    const { token, venueId, deviceId } = await start();
+    const ingest = shadowIngestion(db(), t.clock, silentBrokerLogger);
+    const updatedAt = async () => (await attributes(token, venueId))[0]!.shadowAttributes.updatedAt;
+    const named = (ts: number, deviceName: string) => ({ ts, amp: { deviceInfo: { deviceName } } });
+    // a catch-up stored the retained copy first; then the same state lands from a node that died with it in flight
+    await ingest.reported(deviceId, named(40, 'A'), { retained: true });
+    const first = await updatedAt();
+    t.clock.advance(1000);
+    await ingest.reported(deviceId, named(40, 'A'), { retained: false });
+    expect(await updatedAt()).toBe(first);
+    // the same time with other content, or the same content at another time, is a state of its own: written
+    await ingest.reported(deviceId, named(40, 'B'), { retained: false });
+    const second = await updatedAt();
+    expect(second).not.toBe(first);
+    t.clock.advance(1000);
+    await ingest.reported(deviceId, named(41, 'B'), { retained: false });
+    expect(await updatedAt()).not.toBe(second);
+    expect((await attributes(token, venueId))[0]!.shadowAttributes.reported).toEqual(named(41, 'B'));
+  });
+
   it('filters the attributes by device id', async () => {
     const { token, venueId, deviceId } = await start();
     const second = await registerDevice(t.app, token, venueId, { mac: '00:1B:2C:00:00:02', serialNumber });

@@ -2,7 +2,7 @@
  * The device domain's SQL: registration tokens, devices, shadows and jobs. Queries a user reaches name the owner;
  * the broker-side ones (credentials, ingestion) take a device id only, and do nothing for an unknown id.
  */
-import { and, asc, eq, getTableColumns, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { isForeignKeyViolation } from '../../db/errors';
 import { deviceJobs, deviceShadows, devices, registrationTokens, type JobState } from '../../db/schema/index';
@@ -210,18 +210,20 @@ export async function upsertShadow(db: Executor, deviceId: string, reported: unk
   }
 }
 
+type ShadowEntry = { readonly deviceId: string; readonly reported: unknown };
+
 /**
- * Stores the reported shadows of several devices in one statement (at most one entry per device; the state stored
- * already is not written again: notTheStoredState); answers the ids of the known devices. Unknown devices are skipped.
- * A device removed by another connection meanwhile can still fail the whole statement with a foreign-key violation:
- * the caller then stores the entries one by one (upsertShadow).
+ * Stores the reported shadows of several devices in one statement (at most one entry per device), each over the
+ * stored one where `replaces` holds (`excluded` is the entry, the table's columns the stored state). Answers, per known
+ * device, whether it was written; unknown devices are skipped.
  */
-export async function upsertShadows(
+async function upsertShadowsWhere(
   db: Executor,
-  shadows: readonly { readonly deviceId: string; readonly reported: unknown }[],
+  shadows: readonly ShadowEntry[],
   now: Date,
-): Promise<Set<string>> {
-  if (shadows.length === 0) return new Set();
+  replaces: SQL,
+): Promise<Map<string, boolean>> {
+  if (shadows.length === 0) return new Map();
   const rows = JSON.stringify(shadows.map((s) => ({ device_id: s.deviceId, reported: s.reported })));
   // the insert runs to completion whether or not the select reads it (PostgreSQL: data-modifying statements in WITH)
   const result = await db.execute(sql`
@@ -233,13 +235,23 @@ export async function upsertShadows(
       insert into ${deviceShadows} (device_id, reported, updated_at)
       select v.device_id, v.reported, ${now.toISOString()}::timestamptz from v
       on conflict (device_id) do update set reported = excluded.reported, updated_at = excluded.updated_at
-        where ${notTheStoredState}
+        where ${replaces}
       returning device_id
     )
-    select v.device_id from v`);
+    select v.device_id, exists (select 1 from w where w.device_id = v.device_id) as written from v`);
   // node-postgres and PGlite both answer {rows}
-  const known = (result as { rows: { device_id: string }[] }).rows;
-  return new Set(known.map((r) => r.device_id));
+  const stored = (result as { rows: { device_id: string; written: boolean }[] }).rows;
+  return new Map(stored.map((r) => [r.device_id, r.written]));
+}
+
+/**
+ * Stores live reported states of several devices in one statement (the state stored already is not written again:
+ * notTheStoredState); answers the ids of the known devices. A device removed by another connection meanwhile can
+ * still fail the whole statement with a foreign-key violation: the caller then stores the entries one by one
+ * (upsertShadow).
+ */
+export async function upsertShadows(db: Executor, shadows: readonly ShadowEntry[], now: Date): Promise<Set<string>> {
+  return new Set((await upsertShadowsWhere(db, shadows, now, notTheStoredState)).keys());
 }
 
 /**
@@ -247,29 +259,18 @@ export async function upsertShadows(
  * older stored state (the state's `ts`; none stored, or one without a time, counts as older): a copy read while a
  * newer live state reached another node must not take its place. Answers, per known device, whether it was written.
  */
-export async function upsertShadowsIfNewer(
+export function upsertShadowsIfNewer(
   db: Executor,
-  shadows: readonly { readonly deviceId: string; readonly reported: unknown }[],
+  shadows: readonly ShadowEntry[],
   now: Date,
 ): Promise<Map<string, boolean>> {
-  if (shadows.length === 0) return new Map();
-  const rows = JSON.stringify(shadows.map((s) => ({ device_id: s.deviceId, reported: s.reported })));
-  const result = await db.execute(sql`
-    with v as (
-      select x.device_id, x.reported
-      from jsonb_to_recordset(${rows}::jsonb) as x(device_id text, reported jsonb)
-      where exists (select 1 from ${devices} d where d.id = x.device_id)
-    ), w as (
-      insert into ${deviceShadows} as s (device_id, reported, updated_at)
-      select v.device_id, v.reported, ${now.toISOString()}::timestamptz from v
-      on conflict (device_id) do update set reported = excluded.reported, updated_at = excluded.updated_at
-        where jsonb_typeof(s.reported->'ts') is distinct from 'number'
-           or (excluded.reported->>'ts')::numeric > (s.reported->>'ts')::numeric
-      returning device_id
-    )
-    select v.device_id, exists (select 1 from w where w.device_id = v.device_id) as written from v`);
-  const stored = (result as { rows: { device_id: string; written: boolean }[] }).rows;
-  return new Map(stored.map((r) => [r.device_id, r.written]));
+  return upsertShadowsWhere(
+    db,
+    shadows,
+    now,
+    sql`jsonb_typeof(${deviceShadows.reported}->'ts') is distinct from 'number'
+      or (excluded.reported->>'ts')::numeric > (${deviceShadows.reported}->>'ts')::numeric`,
+  );
 }
 
 // ---- jobs ----

@@ -46,6 +46,7 @@ export default defineConfig({
                   '@reduxjs/toolkit/query/react',
                   'react-redux',
                   'react-router',
+                  'react-router/dom',
                   'react-hook-form',
                   '@hookform/resolvers/zod',
                   'i18next',

@@ -5,7 +5,7 @@
  *
  *   --quick              smaller sizes (a quick look, not figures to record)
  *   --only=a,b,c         roundtrip, fanout, instructions, memory, web (= web-bundle, web-list, web-channel,
- *                        web-lighthouse), cloud, remote, firmware-download, notifications (default all)
+ *                        web-tabs, web-lighthouse), cloud, remote, firmware-download, notifications (default all)
  *   --iterations=N       round trips per method and path (default 5000, quick 300)
  *   instructions, bench/device-api/instructions.ts (issue 22): CPU instructions per round trip and per fan-out
  *                        under valgrind's callgrind, 3-5 min ("valgrind not installed" when it is not); runs with
@@ -17,6 +17,8 @@
  *   --physics=both|stopped|running   fan-out with the physics stopped and/or running (default both, quick stopped)
  *   --list-amps=N        amps of the web amp list (default 1000, quick 100)
  *   --measure-ms=N       busy-share window of the channel view and its baseline (default 10000, quick 3000)
+ *   --tab-cpu=N          Chromium's CPU slowdown of the tab-switch bench (default 4); --tab-rounds=N clicks a tab
+ *                        per phase (default 2, quick 1)
  *   --profile[=ms]       also CPU-profile the web pages (default 5000 ms) and print where the time goes
  *   --lighthouse-runs=N  Lighthouse runs of the amp list and of its baseline, median reported (default 3, quick 1)
  *   --lighthouse-preset=desktop|mobile  Lighthouse's preset (default desktop: a laptop at the rack over Wi-Fi)
@@ -73,10 +75,12 @@ import {
   benchBundle,
   benchChannelView,
   benchLighthouse,
+  benchTabSwitch,
   formatAmpList,
   formatBundle,
   formatChannelView,
   formatLighthouse,
+  formatTabSwitch,
   launchChromium,
   type LighthousePreset,
 } from './web';
@@ -111,7 +115,8 @@ const only = new Set(
     .split(',')
     .filter(Boolean),
 );
-if (only.delete('web')) for (const w of ['web-bundle', 'web-list', 'web-channel', 'web-lighthouse']) only.add(w);
+if (only.delete('web'))
+  for (const w of ['web-bundle', 'web-list', 'web-channel', 'web-tabs', 'web-lighthouse']) only.add(w);
 if (only.delete('cloud')) for (const c of ['cloud-ingest', 'cloud-rest']) only.add(c);
 if (only.delete('remote')) for (const r of ['remote-roundtrip', 'remote-notify', 'remote-sessions']) only.add(r);
 const iterations = num('iterations', quick ? 300 : 5000);
@@ -205,7 +210,7 @@ function printMemory(r: MemoryResult): void {
 }
 
 const started = Date.now();
-const webSelected = ['web-bundle', 'web-list', 'web-channel'].some((w) => only.has(w));
+const webSelected = ['web-bundle', 'web-list', 'web-channel', 'web-tabs'].some((w) => only.has(w));
 const browser = webSelected ? await launchChromium() : undefined;
 print(
   `Rackside benchmarks — ${new Date().toISOString().slice(0, 10)}, node ${process.version}, ` +
@@ -253,6 +258,15 @@ try {
   if (only.has('web-channel')) {
     for (const line of formatChannelView(
       await benchChannelView({ measureMs, profileMs, ...(browser ? { browser } : {}) }),
+    ))
+      print(line);
+    print();
+  }
+  if (only.has('web-tabs')) {
+    const cpuSlowdown = num('tab-cpu', 4);
+    const tabRounds = num('tab-rounds', quick ? 1 : 2);
+    for (const line of formatTabSwitch(
+      await benchTabSwitch({ cpuSlowdown, rounds: tabRounds, ...(browser ? { browser } : {}) }),
     ))
       print(line);
     print();

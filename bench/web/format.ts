@@ -7,6 +7,7 @@ import { CHANNEL_BUSY_TARGET, type ChannelViewResult } from './channel-view';
 import { LIGHTHOUSE_TARGET_SCORE, type LighthouseResult, type LighthouseRun } from './lighthouse';
 import type { ProfileSummary } from './profile';
 import type { FrameStats } from './scroll';
+import type { TabSwitchResult } from './tab-switch';
 
 const kib = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
 const s1 = (v: number): string => `${(v / 1000).toFixed(1)} s`;
@@ -160,5 +161,19 @@ export function formatLighthouse(r: LighthouseResult): string[] {
       `${b.lcpElement ?? '?'}); Lighthouse benchmark index ${a.benchmarkIndex.toFixed(0)} (baseline run ` +
       `${b.benchmarkIndex.toFixed(0)}); warnings: ${warnings.length > 0 ? warnings.join(' | ') : 'none'}` +
       `${r.build.stale ? '; dist OLDER than packages/web/src' : ''}`,
+  ];
+}
+
+/** The tab-switch result as printed lines. */
+export function formatTabSwitch(r: TabSwitchResult): string[] {
+  const clicks = r.tabs.length * r.rounds;
+  return [
+    `web tab switch — ${r.model}, channel view at 1920 × 1080, Chromium's CPU ×${r.cpuSlowdown} slower; each of ` +
+      `${r.tabs.length} tabs clicked ${r.rounds} × per phase (${clicks} clicks), pointer down → the tab selected`,
+    `  meters at ${r.meterHz} Hz: p50 ${ms(r.live.p50)}, slowest ${ms(r.live.max)} (meters stopped: p50 ` +
+      `${ms(r.idle.p50)}, slowest ${ms(r.idle.max)}; ratio p50 ${x(r.ratioP50)}, slowest ${x(r.ratioMax)})`,
+    `  loading spinner seen during a click: ${r.live.spinners + r.idle.spinners} of ${2 * clicks} (first visit of ` +
+      `each tab, full speed: ${r.firstVisit.spinners} of ${r.tabs.length}${r.firstVisit.spinners ? `: ${r.firstVisit.spinnerTabs.join(', ')}` : ''}); clicks, ms, ` +
+      `live: ${r.live.ms.map((v) => v.toFixed(0)).join(' ')}`,
   ];
 }

@@ -6,6 +6,7 @@
  *   benchBundle       JS gzip of the first route and of the whole app, beside a minimal React 19 app
  *   benchAmpList      1,000 amps: navigation → first card, what the sockets do, busy share, scroll frame rate
  *   benchChannelView  8 channels with meters at 10 Hz: main-thread busy share, beside the idle amp list
+ *   benchTabSwitch    a click on each channel tab → the tab selected, CPU ×4, meters live, beside meters stopped
  *   benchLighthouse   Lighthouse performance score of the amp list of 8 amps, beside the minimal React 19 app
  */
 export { launchChromium, type WebBuild } from './browser';
@@ -30,4 +31,5 @@ export {
   type LighthouseResult,
   type LighthouseRun,
 } from './lighthouse';
-export { formatAmpList, formatBundle, formatChannelView, formatLighthouse } from './format';
+export { formatAmpList, formatBundle, formatChannelView, formatLighthouse, formatTabSwitch } from './format';
+export { benchTabSwitch, type TabClicks, type TabSwitchOptions, type TabSwitchResult } from './tab-switch';

@@ -2,7 +2,9 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Resource } from 'i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter } from 'react-router';
+// the app's own (app/main.tsx): react-dom's flushSync wired in, for navigations that must not wait in a transition
+import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from '../app/providers';
 import { cloudRoutes } from '../app/cloud-routes';
 import { routes } from '../app/local-routes';

@@ -4,3 +4,4 @@
  * own chunks when first opened.
  */
 export { SpeakerTunings, type SpeakerTuningsProps } from './components/speaker-tunings';
+export { TUNINGS_NS } from './tunings-i18n';

@@ -32,6 +32,28 @@ describe('channels page in the app (spec 2 §2)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(`/amps/${AMP}/channels/8/crossover`));
   });
 
+  // A browser's click, not wrapped in act() (which would flush a transition too): the tab must read selected when
+  // the click has been handled. Left to the router's transition, the amp's meters (a store update up to 20 times a
+  // second) held a slow machine's tab switch back for up to 5 s (bench/web/tab-switch.ts).
+  it('shows a clicked tab and channel at once, not after a transition live updates can hold back', async () => {
+    setViewportWidth(1000);
+    renderApp({ path: `/amps/${AMP}/channels/1/inputs`, preloaded: { devices: fleet() } });
+    await screen.findByRole('tab', { name: 'Crossover' }, LAZY);
+    const env = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    const actEnvironment = env.IS_REACT_ACT_ENVIRONMENT;
+    env.IS_REACT_ACT_ENVIRONMENT = false;
+    try {
+      screen.getByRole('tab', { name: 'Crossover' }).click();
+      expect(screen.getByRole('tab', { name: 'Crossover' })).toHaveAttribute('aria-selected', 'true');
+      const pager = screen.getByRole('navigation', { name: 'Channels' });
+      within(pager).getByRole('button', { name: 'Next channel' }).click();
+      expect(screen.getByRole('region', { name: 'Channel 2: Channel 2' })).toBeInTheDocument();
+      expect(screen.getByRole('tab', { name: 'Crossover' })).toHaveAttribute('aria-selected', 'true');
+    } finally {
+      env.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+    }
+  });
+
   it('on wide screens the channels list redirects to the current channel', async () => {
     setViewportWidth(1280);
     const { router } = renderApp({ path: `/amps/${AMP}/channels`, preloaded: { devices: fleet() } });

@@ -5,6 +5,7 @@
 import { useEffect } from 'react';
 import Box from '@mui/material/Box';
 import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTranslation } from 'react-i18next';
 import { useDispatch, useSelector } from 'react-redux';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { NARROW_BREAKPOINT_PX } from '@rackside/protocol';
@@ -15,13 +16,31 @@ import { ChannelList } from './channel-list';
 import { ChannelView } from './channel-view';
 import { LoadingSpinner } from '../../../shared/ui/loading-spinner';
 import { useAmpState } from '../../../device';
+import { CHANNELS_NS } from '../../../shared/ui/value-slider-i18n';
+import { TUNINGS_NS } from '../../tunings';
+import { CHANNEL_LINKS_NS } from '../link/links-i18n';
 
 /** Relative to the amp's route, so local (/amps/{id}) and cloud (/venues/{v}/amps/{id}) paths both work. */
 const channelPath = (channel: number, tab: ChannelTab) => `../channels/${channel}/${tab}`;
 
+/**
+ * A click on a tab, the pager or the list is rendered at once (`flushSync`), not in the router's default transition:
+ * the amp's meters update the store up to 20 times a second, each update interrupts a transition's render, and on a
+ * slow machine (CPU ×4 slower) a tab whose render takes longer than that gap stayed unselected until React forced
+ * the transition through after 5 s (`npm run bench -- --only=web-tabs`). Such a render must not suspend, or the
+ * app's loading screen would replace the page meanwhile: the tabs' code comes with this page, and their texts are
+ * loaded with it (TAB_NAMESPACES).
+ */
+const AT_ONCE = { flushSync: true } as const;
+
+/** Every i18n namespace a channel tab renders with (the Crossover tab's speaker tunings have their own). */
+const TAB_NAMESPACES = [CHANNELS_NS, CHANNEL_LINKS_NS, TUNINGS_NS] as const;
+
 export function ChannelsPage() {
   const { ampId = '', n, section } = useParams();
   const navigate = useNavigate();
+  // suspends this page's first render (inside the navigation's transition) until every tab's texts are here
+  useTranslation(TAB_NAMESPACES);
   const dispatch = useDispatch();
   const remembered = useSelector(selectChannelView);
   const wide = useMediaQuery(`(min-width:${NARROW_BREAKPOINT_PX}px)`, { noSsr: true });
@@ -43,7 +62,7 @@ export function ChannelsPage() {
   if (n === undefined) {
     const current = props.state.channels[String(remembered.channel)] ? remembered.channel : 1;
     if (wide) return <Navigate to={channelPath(current, remembered.tab)} replace />;
-    return <ChannelList state={props.state} onOpen={(c) => void navigate(channelPath(c, remembered.tab))} />;
+    return <ChannelList state={props.state} onOpen={(c) => void navigate(channelPath(c, remembered.tab), AT_ONCE)} />;
   }
   if (!tab) return <Navigate to={channelPath(channel, remembered.tab)} replace />;
   return (
@@ -53,8 +72,8 @@ export function ChannelsPage() {
         channel={channel}
         faultsLog={faultsLog}
         tab={tab}
-        onTabChange={(next) => void navigate(channelPath(channel, next), { replace: true })}
-        onChannelChange={(next) => void navigate(channelPath(next, tab))}
+        onTabChange={(next) => void navigate(channelPath(channel, next), { ...AT_ONCE, replace: true })}
+        onChannelChange={(next) => void navigate(channelPath(next, tab), AT_ONCE)}
       />
     </Box>
   );

@@ -8,7 +8,7 @@ import { once } from 'node:events';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startFleet, type Fleet } from '@rackside/amp-sim';
+import { startFleet, startPhysics, type Amp, type Fleet } from '@rackside/amp-sim';
 import { chromium, type Browser } from 'playwright-core';
 
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -107,6 +107,21 @@ export function webFleet(opts: {
     touchPanels: 0,
     webRoot: opts.webRoot ?? WEB_DIST,
   });
+}
+
+/**
+ * The amp's meters published `hz` times a second: its physics publishes them every 200 ms on its own, so a manual
+ * physics is ticked every period by two periods of meter time at half speed (simulated time keeps wall-clock pace and
+ * every tick publishes meters). Stop the amp's own physics first; returns the stop function.
+ */
+export function liveMeters(amp: Amp, hz: number): () => void {
+  const meters = startPhysics(amp, { manual: true, speed: 0.5 });
+  const periodMs = 1000 / hz;
+  const timer = setInterval(() => meters.tick(2 * periodMs), periodMs);
+  return () => {
+    clearInterval(timer);
+    meters.stop();
+  };
 }
 
 /** The console's address on a fleet's first amp. */

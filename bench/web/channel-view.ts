@@ -2,10 +2,9 @@
  * Channel view (issue 4): one 8-channel amp, meters at 10 Hz, the main thread's busy share beside the idle amp
  * list of the same amp.
  */
-import { startPhysics } from '@rackside/amp-sim';
 import type { Browser } from 'playwright-core';
 import { sleep, within } from '../stats';
-import { closeAll, consoleUrl, ensureWebBuilt, webFleet, withBrowser } from './browser';
+import { closeAll, consoleUrl, ensureWebBuilt, liveMeters, webFleet, withBrowser } from './browser';
 import { measureBusy, type BusyShare } from './busy';
 import { profilePage, type ProfileSummary } from './profile';
 
@@ -81,13 +80,7 @@ export async function benchChannelView(opts: ChannelViewOptions = {}): Promise<C
       const baseline = await measureBusy(cdp, measureMs);
 
       // the channel view with meters at meterHz
-      const meters = startPhysics(amp, { manual: true, speed: 0.5 });
-      const periodMs = 1000 / meterHz;
-      const timer = setInterval(() => meters.tick(2 * periodMs), periodMs);
-      cleanup.push(() => {
-        clearInterval(timer);
-        meters.stop();
-      });
+      cleanup.push(liveMeters(amp, meterHz));
       await page.goto(consoleUrl(fleet, `/amps/${ampId}/channels/1/inputs`));
       const sections = page.locator('[role="tabpanel"] > div > section');
       await within(

@@ -5,10 +5,9 @@
  * what the amp's live updates cost a user's click; a navigation left to a transition was held back by them until
  * React forced it through after 5 s.
  */
-import { startPhysics } from '@rackside/amp-sim';
 import type { Browser, Page } from 'playwright-core';
 import { sleep, within } from '../stats';
-import { closeAll, consoleUrl, ensureWebBuilt, webFleet, withBrowser } from './browser';
+import { closeAll, consoleUrl, ensureWebBuilt, liveMeters, webFleet, withBrowser } from './browser';
 
 /** Click → selected times of one phase, ms, in click order, and how often a loading spinner showed meanwhile. */
 export interface TabClicks {
@@ -114,7 +113,7 @@ async function clickTabs(page: Page, rounds: number): Promise<TabClicks> {
 /**
  * The channel view of an 8-channel amp (channel 1, four channels side by side at 1920 × 1080), Chromium's CPU
  * throttled ×cpuSlowdown; every tab clicked in turn with the meters stopped, then with them published at meterHz (a
- * manual physics ticked as in channel-view.ts).
+ * manual physics ticked by liveMeters).
  */
 export async function benchTabSwitch(opts: TabSwitchOptions = {}): Promise<TabSwitchResult> {
   const model = opts.model ?? 'CDS-1008';
@@ -144,13 +143,7 @@ export async function benchTabSwitch(opts: TabSwitchOptions = {}): Promise<TabSw
       const tabs = await page.getByRole('tab').allTextContents();
       const idle = await clickTabs(page, rounds);
 
-      const meters = startPhysics(amp, { manual: true, speed: 0.5 });
-      const periodMs = 1000 / meterHz;
-      const timer = setInterval(() => meters.tick(2 * periodMs), periodMs);
-      cleanup.push(() => {
-        clearInterval(timer);
-        meters.stop();
-      });
+      cleanup.push(liveMeters(amp, meterHz));
       await page.locator('[role="meter"]').first().waitFor({ state: 'visible' });
       await sleep(1000);
       const live = await clickTabs(page, rounds);

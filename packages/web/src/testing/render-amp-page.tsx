@@ -7,7 +7,8 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Language } from '@rackside/protocol';
 import type { Resource } from 'i18next';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { createMemoryRouter, useLocation } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from '../app/providers';
 import { createCloudAppStore } from '../app/cloud-store';
 import type { DevicesState } from '../device';
@@ -15,6 +16,7 @@ import { defaultPreferences } from '../features/preferences/store/preferences-sl
 import { LOCAL_HOSTING, type HostingMode } from '../shared/hosting';
 import { createI18n } from '../shared/i18n';
 import { fakeManager, type FakeManager } from './fake-manager';
+import { QUIET_CLOUD } from './render-app';
 
 export interface RenderAmpPageOptions {
   readonly devices: DevicesState;
@@ -36,6 +38,7 @@ export function renderAmpPage(ui: ReactElement, options: RenderAmpPageOptions) {
   const store = createCloudAppStore({
     storage: window.localStorage,
     hosting: options.hosting ?? LOCAL_HOSTING,
+    cloud: QUIET_CLOUD,
     preloaded: {
       devices: options.devices,
       localLogin: { password: options.password ?? null },

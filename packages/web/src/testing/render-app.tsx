@@ -13,6 +13,16 @@ import { createI18n } from '../shared/i18n';
 import { LOCAL_HOSTING } from '../shared/hosting';
 import { fakeManager, type FakeManager } from './fake-manager';
 
+/**
+ * No other tabs and no Web Locks, and a cloud that answers nothing, unless a test brings its own: otherwise a cloud
+ * store's first call went to happy-dom's real fetch, at its default origin (ECONNREFUSED 127.0.0.1:3000 in the log).
+ */
+export const QUIET_CLOUD = {
+  openChannel: () => null,
+  locks: null,
+  fetch: () => Promise.reject(new Error('no cloud')),
+} as const;
+
 export interface RenderAppOptions extends CloudStoreOptions {
   readonly path?: string;
   readonly manager?: FakeManager;
@@ -28,13 +38,7 @@ export function renderApp(options: RenderAppOptions = {}) {
   const store = createCloudAppStore({
     storage,
     hosting,
-    // no other tabs and no Web Locks unless a test brings them; a cloud that answers nothing unless a test gives one
-    cloud: {
-      openChannel: () => null,
-      locks: null,
-      fetch: () => Promise.reject(new Error('no cloud')),
-      ...options.cloud,
-    },
+    cloud: { ...QUIET_CLOUD, ...options.cloud },
     ...(options.preloaded ? { preloaded: options.preloaded } : {}),
     // no live stream unless a test brings an EventSource (jsdom has none)
     ...(options.live ? { live: options.live } : {}),

@@ -2,7 +2,7 @@
  * The channel view (spec 2 §2): the amp's mute-all, the tabs, the shown channels side by side (1, 2 or 4 by width,
  * protocol channel-pager rules), each with its header and the selected tab, and the channel pager.
  */
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -38,11 +38,8 @@ export function ChannelView(props: ChannelViewProps) {
   const linkedOverlays = useLinkedOverlays(props);
   const viewport = usePagerWidth();
   const inputEq = hasInputEq(props, channel);
-  // spec 2 §2: Input EQ falls back to Inputs when the model has none
+  // spec 2 §2: Input EQ falls back to Inputs when the model has none (the channels page also moves the route there)
   const shownTab: ChannelTab = tab === 'input-eq' && !inputEq ? 'inputs' : tab;
-  useEffect(() => {
-    if (shownTab !== tab) onTabChange(shownTab);
-  }, [shownTab, tab, onTabChange]);
 
   if (!state.channels[String(channel)]) return <Typography role="alert">{t('view.channelNotFound')}</Typography>;
   const channels = Object.keys(state.channels)

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { devicesWith } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render-app';
 import { setViewportWidth } from '../../../testing/viewport';
@@ -71,6 +71,19 @@ describe('channels page in the app (spec 2 §2)', () => {
     setViewportWidth(1000);
     const { router } = renderApp({ path: `/amps/${AMP}/channels/2/nonsense`, preloaded: { devices: fleet() } });
     await waitFor(() => expect(router.state.location.pathname).toBe(`/amps/${AMP}/channels/2/inputs`), LAZY);
+  });
+
+  it('Input EQ on a model without it goes to Inputs, quietly', async () => {
+    setViewportWidth(1000);
+    const errors = vi.spyOn(console, 'error');
+    const { router } = renderApp({
+      path: `/amps/${AMP}/channels/2/input-eq`,
+      preloaded: { devices: devicesWith([{ ip: AMP, name: 'Main', model: '352N' }]) },
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/amps/${AMP}/channels/2/inputs`), LAZY);
+    expect(await screen.findByRole('tab', { name: 'Inputs', selected: true })).toBeInTheDocument();
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
   });
 
   it('guests on a protected amp see the controls disabled (spec 2 §6)', async () => {

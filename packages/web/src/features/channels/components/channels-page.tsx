@@ -14,6 +14,7 @@ import { channelViewShown, selectChannelView } from '../store/channel-view-slice
 import { isChannelTab, type ChannelTab } from '../types';
 import { ChannelList } from './channel-list';
 import { ChannelView } from './channel-view';
+import { hasInputEq } from './tab-content';
 import { LoadingSpinner } from '../../../shared/ui/loading-spinner';
 import { useAmpState } from '../../../device';
 import { CHANNELS_NS } from '../../../shared/ui/value-slider-i18n';
@@ -65,6 +66,9 @@ export function ChannelsPage() {
     return <ChannelList state={props.state} onOpen={(c) => void navigate(channelPath(c, remembered.tab), AT_ONCE)} />;
   }
   if (!tab) return <Navigate to={channelPath(channel, remembered.tab)} replace />;
+  // spec 2 §2: Input EQ falls back to Inputs on a model without it (a redirect, not a navigation rendered at once)
+  if (tab === 'input-eq' && !hasInputEq(props, channel))
+    return <Navigate to={channelPath(channel, 'inputs')} replace />;
   return (
     <Box sx={{ p: 2 }}>
       <ChannelView
